@@ -1,0 +1,80 @@
+//! The classroom answer: the five lines courses ask for.
+//!
+//! ```text
+//! order: e:3 f:12 g:8 b:3 h:2 c:2 k:14 l:5 m:2 d:2 a:3
+//! leaves: e f g h # k l m
+//! pruned: i j
+//! best move: b
+//! value: 3
+//! ```
+//!
+//! A [`Recorder`] collects them from a search's events; every output format
+//! that shows them (text, answer, JSON) uses the same [`Answer`].
+
+use std::io;
+
+use crate::search::{Event, Outcome, Sink};
+use crate::tree::NodeId;
+
+/// One item of the `leaves` line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeafMark {
+    /// A leaf (or depth-limit node) was evaluated.
+    Leaf(NodeId),
+    /// A cutoff skipped children here (`#`).
+    Cutoff,
+}
+
+/// The answer to "trace this search", as courses write it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answer {
+    /// Every node in the order it received its value, with that value (in
+    /// the algorithm's point of view).
+    pub order: Vec<(NodeId, f64)>,
+    /// Evaluated leaves in order, with a mark where each cutoff happened.
+    pub leaves: Vec<LeafMark>,
+    /// Children skipped by cutoffs, in order.
+    pub pruned: Vec<NodeId>,
+    pub best_move: Option<NodeId>,
+    /// The root's value from MAX's point of view.
+    pub value: f64,
+}
+
+/// A sink that collects the answer lines from a search's events.
+#[derive(Debug, Default)]
+pub struct Recorder {
+    order: Vec<(NodeId, f64)>,
+    leaves: Vec<LeafMark>,
+    pruned: Vec<NodeId>,
+}
+
+impl Recorder {
+    /// The complete answer, once the search has returned `outcome`.
+    pub fn finish(self, outcome: &Outcome) -> Answer {
+        Answer {
+            order: self.order,
+            leaves: self.leaves,
+            pruned: self.pruned,
+            best_move: outcome.best_move,
+            value: outcome.value,
+        }
+    }
+}
+
+impl Sink for Recorder {
+    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+        match *event {
+            Event::Leaf { node, value } => {
+                self.order.push((node, value));
+                self.leaves.push(LeafMark::Leaf(node));
+            }
+            Event::Value { node, value, .. } => self.order.push((node, value)),
+            Event::Cutoff { pruned, .. } => {
+                self.leaves.push(LeafMark::Cutoff);
+                self.pruned.extend_from_slice(pruned);
+            }
+            Event::Enter { .. } | Event::Update { .. } => {}
+        }
+        Ok(())
+    }
+}

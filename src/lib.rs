@@ -1,0 +1,14 @@
+//! gametree: trace minimax, negamax and alpha-beta on small game trees.
+//!
+//! Data flows one way: bytes are read into a validated [`tree::Tree`]; a
+//! [`search`] algorithm walks it and pushes [`search::Event`]s into a
+//! [`search::Sink`]; renderers in [`render`] are sinks that write text or
+//! JSON. Algorithms never print and renderers never search.
+
+pub mod answer;
+pub mod cli;
+pub mod render;
+pub mod schema;
+pub mod search;
+pub mod trace;
+pub mod tree;

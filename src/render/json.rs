@@ -1,0 +1,410 @@
+//! `--format json`: the trace as one JSON object, a stable contract for
+//! scripts (format version 1).
+//!
+//! The summary fields come first, one per line; `events` comes last, one
+//! event per line, so that expected traces diff well in version control.
+//! Events are written as the search runs, never held in memory. The types
+//! here are also the contract's schema (`gametree schema trace`) and parse
+//! a written trace back.
+
+use std::borrow::Cow;
+use std::io::{self, Write};
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::Num;
+use crate::answer::{Answer, LeafMark};
+use crate::search::{Algorithm, Bound, Event, Options, Outcome, Sink, Stats, ValueKind};
+use crate::tree::{Player, Tree};
+
+/// The version of this contract; it changes only when a field changes meaning.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A whole trace document, as `gametree trace --format json` writes it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TraceDocument<'a> {
+    /// Always 1 for this contract.
+    pub format_version: u32,
+    pub algorithm: Algorithm,
+    /// The root's name.
+    #[serde(borrow)]
+    pub root: Cow<'a, str>,
+    /// Who moves at the root.
+    pub player: Player,
+    pub options: OptionsRecord,
+    /// The root's value from MAX's point of view, for every algorithm.
+    pub value: Num,
+    /// `"low"` or `"high"` when the root's value fell outside a narrowed
+    /// window and is only a bound; otherwise null.
+    pub fail: Option<Fail>,
+    /// The first root child whose value beat every earlier one; null when the root is a leaf.
+    #[serde(borrow)]
+    pub best_move: Option<Cow<'a, str>>,
+    /// The root, its best child, that child's best child, ... down to a leaf.
+    #[serde(borrow)]
+    pub principal_variation: Vec<Cow<'a, str>>,
+    /// Every node in the order it received its value (the algorithm's point of view).
+    #[serde(borrow)]
+    pub order: Vec<OrderEntry<'a>>,
+    /// Evaluated leaves in order, with `"#"` where a cutoff happened.
+    #[serde(borrow)]
+    pub leaves: Vec<Cow<'a, str>>,
+    /// Children skipped by cutoffs, in order.
+    #[serde(borrow)]
+    pub pruned: Vec<Cow<'a, str>>,
+    pub stats: StatsRecord,
+    /// The full step-by-step trace.
+    #[serde(borrow, default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<EventRecord<'a>>,
+}
+
+/// How the search was run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OptionsRecord {
+    /// The root's alpha (MAX's point of view); `"-inf"` by default.
+    pub alpha: Num,
+    /// The root's beta (MAX's point of view); `"inf"` by default.
+    pub beta: Num,
+    /// Cutoffs only on strict inequality.
+    pub strict: bool,
+    /// Values clamped into each node's entry window.
+    pub fail_hard: bool,
+    /// Depth at which nodes are evaluated statically; null for none.
+    pub depth_limit: Option<u32>,
+}
+
+/// Which side of a narrowed window the root's value fell on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Fail {
+    /// value <= alpha: the true value is at most `value`.
+    Low,
+    /// value >= beta: the true value is at least `value`.
+    High,
+}
+
+/// One item of `order`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OrderEntry<'a> {
+    #[serde(borrow)]
+    pub node: Cow<'a, str>,
+    pub value: Num,
+}
+
+/// Counts of the work the search did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StatsRecord {
+    /// Nodes the search was called on, root and leaves included.
+    pub nodes_visited: u64,
+    /// Leaves (and depth-limit nodes) evaluated.
+    pub leaves_evaluated: u64,
+    /// Cutoffs that skipped at least one child.
+    pub cutoffs: u64,
+    /// Nodes in the tree.
+    pub nodes_total: u64,
+}
+
+impl From<Stats> for StatsRecord {
+    fn from(s: Stats) -> StatsRecord {
+        StatsRecord {
+            nodes_visited: s.nodes_visited,
+            leaves_evaluated: s.leaves_evaluated,
+            cutoffs: s.cutoffs,
+            nodes_total: s.nodes_total,
+        }
+    }
+}
+
+/// One step of the search, numbered from 1 by `step`. Values are from the
+/// algorithm's point of view (the mover's for the negamax forms).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum EventRecord<'a> {
+    /// The search is called on a node. `alpha` and `beta` (its window on
+    /// entry) are present for alpha-beta algorithms only.
+    Enter {
+        step: u64,
+        #[serde(borrow)]
+        node: Cow<'a, str>,
+        depth: u32,
+        player: Player,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        alpha: Option<Num>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        beta: Option<Num>,
+    },
+    /// A leaf, or a node at the depth limit, is evaluated and receives its value.
+    Leaf {
+        step: u64,
+        #[serde(borrow)]
+        node: Cow<'a, str>,
+        value: Num,
+    },
+    /// Alpha or beta at `node` improves to `value`.
+    Update {
+        step: u64,
+        #[serde(borrow)]
+        node: Cow<'a, str>,
+        bound: Bound,
+        value: Num,
+    },
+    /// `node` stops searching because `value` `test` `bound` (whose value is
+    /// `limit`) holds, e.g. 2 <= alpha=3; `pruned` are the skipped children.
+    Cutoff {
+        step: u64,
+        #[serde(borrow)]
+        node: Cow<'a, str>,
+        value: Num,
+        test: String,
+        bound: Bound,
+        limit: Num,
+        #[serde(borrow)]
+        pruned: Vec<Cow<'a, str>>,
+    },
+    /// An inner node receives its value; `kind` says whether it is exact or
+    /// only a lower or upper bound (fail-soft values at cut nodes).
+    Value {
+        step: u64,
+        #[serde(borrow)]
+        node: Cow<'a, str>,
+        value: Num,
+        kind: ValueKind,
+    },
+}
+
+impl<'a> EventRecord<'a> {
+    /// The record of `event`, the `step`-th of the search.
+    pub fn new(tree: &'a Tree, step: u64, event: &Event<'_>) -> EventRecord<'a> {
+        let name = |node| Cow::Borrowed(tree.name(node));
+        match *event {
+            Event::Enter {
+                node,
+                depth,
+                player,
+                window,
+            } => EventRecord::Enter {
+                step,
+                node: name(node),
+                depth,
+                player,
+                alpha: window.map(|w| Num(w.alpha)),
+                beta: window.map(|w| Num(w.beta)),
+            },
+            Event::Leaf { node, value } => EventRecord::Leaf {
+                step,
+                node: name(node),
+                value: Num(value),
+            },
+            Event::Update { node, bound, value } => EventRecord::Update {
+                step,
+                node: name(node),
+                bound,
+                value: Num(value),
+            },
+            Event::Cutoff { node, rule, pruned } => EventRecord::Cutoff {
+                step,
+                node: name(node),
+                value: Num(rule.value),
+                test: rule.comparison().to_string(),
+                bound: rule.bound,
+                limit: Num(rule.limit),
+                pruned: pruned.iter().map(|&n| name(n)).collect(),
+            },
+            Event::Value { node, value, kind } => EventRecord::Value {
+                step,
+                node: name(node),
+                value: Num(value),
+                kind,
+            },
+        }
+    }
+}
+
+impl<'a> TraceDocument<'a> {
+    /// The summary part of a trace (everything but `events`).
+    pub fn summary(
+        tree: &'a Tree,
+        algorithm: Algorithm,
+        options: &Options,
+        outcome: &Outcome,
+        answer: &Answer,
+    ) -> TraceDocument<'a> {
+        let name = |node| Cow::Borrowed(tree.name(node));
+        TraceDocument {
+            format_version: FORMAT_VERSION,
+            algorithm,
+            root: name(tree.root()),
+            player: tree.player(tree.root()),
+            options: OptionsRecord {
+                alpha: Num(options.window.alpha),
+                beta: Num(options.window.beta),
+                strict: options.strict,
+                fail_hard: options.fail_hard,
+                depth_limit: options.depth_limit,
+            },
+            value: Num(outcome.value),
+            fail: match outcome.kind {
+                ValueKind::Exact => None,
+                ValueKind::Lower => Some(Fail::High),
+                ValueKind::Upper => Some(Fail::Low),
+            },
+            best_move: outcome.best_move.map(name),
+            principal_variation: outcome
+                .principal_variation
+                .iter()
+                .map(|&n| name(n))
+                .collect(),
+            order: answer
+                .order
+                .iter()
+                .map(|&(node, value)| OrderEntry {
+                    node: name(node),
+                    value: Num(value),
+                })
+                .collect(),
+            leaves: answer
+                .leaves
+                .iter()
+                .map(|mark| match *mark {
+                    LeafMark::Leaf(node) => name(node),
+                    LeafMark::Cutoff => Cow::Borrowed("#"),
+                })
+                .collect(),
+            pruned: answer.pruned.iter().map(|&n| name(n)).collect(),
+            stats: outcome.stats.into(),
+            events: Vec::new(),
+        }
+    }
+}
+
+/// Writes a trace: first [`JsonTrace::start`] with the summary, then the
+/// events as a [`Sink`], then [`JsonTrace::finish`].
+pub struct JsonTrace<'a, W: Write> {
+    out: W,
+    tree: &'a Tree,
+    step: u64,
+}
+
+impl<'a, W: Write> JsonTrace<'a, W> {
+    /// Writes the summary fields and opens the `events` array.
+    pub fn start(mut out: W, tree: &'a Tree, summary: &TraceDocument<'_>) -> io::Result<Self> {
+        let mut head = Vec::new();
+        let mut serializer =
+            serde_json::Serializer::with_formatter(&mut head, TopLevelLines::default());
+        summary
+            .serialize(&mut serializer)
+            .map_err(io::Error::other)?;
+        // The summary ends with "\n}"; the events go before that brace.
+        head.truncate(head.len() - 2);
+        out.write_all(&head)?;
+        out.write_all(b",\n  \"events\": [")?;
+        Ok(JsonTrace { out, tree, step: 0 })
+    }
+
+    /// Closes the document.
+    pub fn finish(mut self) -> io::Result<W> {
+        self.out.write_all(b"\n  ]\n}\n")?;
+        Ok(self.out)
+    }
+}
+
+impl<W: Write> Sink for JsonTrace<'_, W> {
+    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+        self.step += 1;
+        let separator: &[u8] = if self.step == 1 {
+            b"\n    "
+        } else {
+            b",\n    "
+        };
+        self.out.write_all(separator)?;
+        let record = EventRecord::new(self.tree, self.step, event);
+        serde_json::to_writer(&mut self.out, &record).map_err(io::Error::other)
+    }
+}
+
+/// A serde_json formatter that puts each member of the top-level object on
+/// its own line and writes everything inside it compactly.
+#[derive(Default)]
+struct TopLevelLines {
+    depth: usize,
+}
+
+impl serde_json::ser::Formatter for TopLevelLines {
+    fn begin_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.depth += 1;
+        writer.write_all(b"{")
+    }
+
+    fn end_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.depth -= 1;
+        if self.depth == 0 {
+            writer.write_all(b"\n}")
+        } else {
+            writer.write_all(b"}")
+        }
+    }
+
+    fn begin_object_key<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        match (self.depth, first) {
+            (1, true) => writer.write_all(b"\n  "),
+            (1, false) => writer.write_all(b",\n  "),
+            (_, true) => Ok(()),
+            (_, false) => writer.write_all(b","),
+        }
+    }
+
+    fn begin_object_value<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        writer.write_all(if self.depth == 1 { b": " } else { b":" })
+    }
+}
+
+impl Serialize for Num {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.as_integer() {
+            Some(integer) => serializer.serialize_i64(integer),
+            None if self.0.is_infinite() => serializer.serialize_str(&self.to_string()),
+            None => serializer.serialize_f64(self.0),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Num {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Num, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Repr {
+            Number(f64),
+            Text(String),
+        }
+        match Repr::deserialize(deserializer)? {
+            Repr::Number(value) => Ok(Num(value)),
+            Repr::Text(text) if text == "inf" => Ok(Num(f64::INFINITY)),
+            Repr::Text(text) if text == "-inf" => Ok(Num(f64::NEG_INFINITY)),
+            Repr::Text(other) => Err(serde::de::Error::custom(format!(
+                "expected a number, \"inf\" or \"-inf\", got {other:?}"
+            ))),
+        }
+    }
+}
+
+impl JsonSchema for Num {
+    fn schema_name() -> Cow<'static, str> {
+        "Number".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A number; integral values are written as integers, infinite bounds as the strings \"-inf\" and \"inf\".",
+            "anyOf": [{"type": "number"}, {"enum": ["-inf", "inf"]}]
+        })
+    }
+}

@@ -1,0 +1,117 @@
+//! Output formats. Each renderer turns a search's events and outcome into
+//! bytes on a writer it is given; none decides where output goes or runs a
+//! search itself.
+
+pub mod answer;
+pub mod json;
+pub mod text;
+
+use std::fmt;
+
+use colored::Color;
+
+/// A value as people write it: integers without a decimal point, other
+/// numbers in their shortest form, infinities as `inf`/`-inf`, and never `-0`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Num(pub f64);
+
+/// Integers up to this magnitude print and serialise as integers.
+const EXACT_INTEGERS: f64 = 9_007_199_254_740_992.0; // 2^53
+
+impl Num {
+    /// The value as an integer, when it is one that prints as such.
+    pub fn as_integer(self) -> Option<i64> {
+        (self.0.fract() == 0.0 && self.0.abs() <= EXACT_INTEGERS).then_some(self.0 as i64)
+    }
+}
+
+impl fmt::Display for Num {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.as_integer() {
+            Some(integer) => write!(f, "{integer}"),
+            None if self.0 == f64::INFINITY => f.write_str("inf"),
+            None if self.0 == f64::NEG_INFINITY => f.write_str("-inf"),
+            None => write!(f, "{}", self.0),
+        }
+    }
+}
+
+/// Which styles the text renderers use; plain when colour is off.
+///
+/// Colour is a value handed to renderers rather than `colored`'s global
+/// switch, so that tests can ask for either without racing each other.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Palette {
+    pub enabled: bool,
+}
+
+/// What a piece of text is, which decides its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Max,
+    Min,
+    Cutoff,
+    Pruned,
+    Best,
+    Value,
+}
+
+impl Palette {
+    /// `text` in the colour of `role`, or unchanged when colour is off.
+    pub fn paint(self, role: Role, text: &str) -> String {
+        if !self.enabled {
+            return text.to_string();
+        }
+        let (color, bold) = match role {
+            Role::Max => (Color::Red, true),
+            Role::Min => (Color::Blue, true),
+            Role::Cutoff => (Color::Yellow, false),
+            Role::Pruned => (Color::BrightBlack, false),
+            Role::Best => (Color::Green, true),
+            Role::Value => (Color::Cyan, false),
+        };
+        let weight = if bold { "1;" } else { "" };
+        format!("\x1b[{weight}{}m{text}\x1b[0m", color.to_fg_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_print_as_people_write_them() {
+        let shown: Vec<String> = [
+            2.0,
+            -0.0,
+            0.5,
+            -1.25,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            1e20,
+        ]
+        .map(|v| Num(v).to_string())
+        .into();
+        assert_eq!(
+            shown,
+            [
+                "2",
+                "0",
+                "0.5",
+                "-1.25",
+                "inf",
+                "-inf",
+                "100000000000000000000"
+            ]
+        );
+    }
+
+    #[test]
+    fn palette_off_leaves_text_alone_and_on_wraps_it() {
+        assert_eq!(Palette { enabled: false }.paint(Role::Max, "MAX"), "MAX");
+        assert_eq!(
+            Palette { enabled: true }.paint(Role::Max, "MAX"),
+            "\x1b[1;31mMAX\x1b[0m"
+        );
+    }
+}

@@ -1,0 +1,249 @@
+//! `--format text`: the search step by step, indented by depth, then the
+//! classroom lines.
+//!
+//! ```text
+//! alphabeta, fail-soft, root a (MAX)
+//! a MAX  alpha=-inf beta=inf
+//!   b MIN  alpha=-inf beta=inf
+//!     e = 3
+//!   b: beta = 3
+//! ...
+//! ```
+//! Indentation stops growing past [`MAX_INDENT`] levels so deep trees stay
+//! readable in 80 columns.
+
+use std::io::{self, Write};
+
+use super::{Num, Palette, Role};
+use crate::answer::{Answer, Recorder};
+use crate::search::{Algorithm, Event, Options, Outcome, Sink, ValueKind, Window};
+use crate::tree::{NodeId, Player, Tree};
+
+/// Deeper levels are indented as much as this one.
+pub const MAX_INDENT: usize = 20;
+
+/// The first line: what is searched, and how.
+pub fn write_header(
+    out: &mut dyn Write,
+    tree: &Tree,
+    algorithm: Algorithm,
+    options: &Options,
+    palette: Palette,
+) -> io::Result<()> {
+    let root = tree.root();
+    let mut parts = vec![algorithm.name().to_string()];
+    if algorithm.view() == crate::search::View::Mover {
+        parts.push("values from the mover's point of view".into());
+    }
+    if algorithm.prunes() {
+        parts.push(
+            if options.fail_hard {
+                "fail-hard"
+            } else {
+                "fail-soft"
+            }
+            .into(),
+        );
+        if options.strict {
+            parts.push("strict cutoffs".into());
+        }
+        if options.window != Window::FULL {
+            let Window { alpha, beta } = options.window;
+            parts.push(format!("window alpha={} beta={}", Num(alpha), Num(beta)));
+        }
+    }
+    if let Some(limit) = options.depth_limit {
+        parts.push(format!("depth limit {limit}"));
+    }
+    let player = player_tag(palette, tree.player(root));
+    parts.push(format!("root {} ({player})", tree.name(root)));
+    writeln!(out, "{}", parts.join(", "))
+}
+
+/// The closing lines: principal variation, any fail-low/high note, then
+/// the classroom answer.
+pub fn write_footer(
+    out: &mut dyn Write,
+    tree: &Tree,
+    outcome: &Outcome,
+    answer: &Answer,
+    palette: Palette,
+) -> io::Result<()> {
+    let pv: Vec<&str> = outcome
+        .principal_variation
+        .iter()
+        .map(|&n| tree.name(n))
+        .collect();
+    writeln!(out, "principal variation: {}", pv.join(" "))?;
+    if let Some(note) = fail_note(outcome) {
+        writeln!(out, "note: {note}")?;
+    }
+    writeln!(out)?;
+    super::answer::write(out, tree, answer, palette)
+}
+
+/// Says when the root's value is only a bound: the root failed low or high
+/// in a narrowed window.
+pub fn fail_note(outcome: &Outcome) -> Option<String> {
+    let (name, relation) = match outcome.kind {
+        ValueKind::Exact => return None,
+        ValueKind::Lower => ("high", "at least"),
+        ValueKind::Upper => ("low", "at most"),
+    };
+    Some(format!(
+        "the root failed {name}: the true value is {relation} {}, and the best move may not be the true one",
+        Num(outcome.value)
+    ))
+}
+
+fn player_tag(palette: Palette, player: Player) -> String {
+    let role = match player {
+        Player::Max => Role::Max,
+        Player::Min => Role::Min,
+    };
+    palette.paint(role, &player.to_string())
+}
+
+/// The step-by-step part, written as the search runs.
+pub struct TextTrace<'a, W: Write> {
+    out: W,
+    tree: &'a Tree,
+    palette: Palette,
+    /// Nodes entered and not yet valued, root first.
+    path: Vec<NodeId>,
+    /// An entered node whose line waits to see whether it is a leaf (then
+    /// entering and evaluating share one line).
+    pending: Option<(NodeId, Player, Option<Window>)>,
+    recorder: Recorder,
+}
+
+impl<'a, W: Write> TextTrace<'a, W> {
+    pub fn new(out: W, tree: &'a Tree, palette: Palette) -> Self {
+        TextTrace {
+            out,
+            tree,
+            palette,
+            path: Vec::new(),
+            pending: None,
+            recorder: Recorder::default(),
+        }
+    }
+
+    /// The writer back, and the answer collected along the way.
+    pub fn finish(self, outcome: &Outcome) -> (W, Answer) {
+        (self.out, self.recorder.finish(outcome))
+    }
+
+    fn indent(&self, depth: usize) -> String {
+        "  ".repeat(depth.min(MAX_INDENT))
+    }
+
+    /// The indentation of the innermost open node.
+    fn current_indent(&self) -> String {
+        self.indent(self.path.len().saturating_sub(1))
+    }
+
+    fn flush_pending(&mut self) -> io::Result<()> {
+        let Some((node, player, window)) = self.pending.take() else {
+            return Ok(());
+        };
+        let indent = self.current_indent();
+        let name = self.tree.name(node);
+        let tag = player_tag(self.palette, player);
+        match window {
+            Some(Window { alpha, beta }) => {
+                writeln!(
+                    self.out,
+                    "{indent}{name} {tag}  alpha={} beta={}",
+                    Num(alpha),
+                    Num(beta)
+                )
+            }
+            None => writeln!(self.out, "{indent}{name} {tag}"),
+        }
+    }
+
+    fn write_leaf(&mut self, node: NodeId, value: f64) -> io::Result<()> {
+        let indent = self.current_indent();
+        let name = self.tree.name(node);
+        let value = self.palette.paint(Role::Value, &Num(value).to_string());
+        let note = if self.tree.is_leaf(node) {
+            ""
+        } else {
+            " (static value at the depth limit)"
+        };
+        writeln!(self.out, "{indent}{name} = {value}{note}")
+    }
+
+    fn write_value(&mut self, node: NodeId, value: f64, kind: ValueKind) -> io::Result<()> {
+        let indent = self.current_indent();
+        let name = self.tree.name(node);
+        let value = self.palette.paint(Role::Value, &Num(value).to_string());
+        let note = match kind {
+            ValueKind::Exact => "",
+            ValueKind::Lower => " (lower bound)",
+            ValueKind::Upper => " (upper bound)",
+        };
+        writeln!(self.out, "{indent}{name} = {value}{note}")
+    }
+}
+
+impl<W: Write> Sink for TextTrace<'_, W> {
+    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+        self.recorder.event(event)?;
+        if !matches!(event, Event::Leaf { .. }) {
+            self.flush_pending()?;
+        }
+        match *event {
+            Event::Enter {
+                node,
+                player,
+                window,
+                ..
+            } => {
+                self.path.push(node);
+                self.pending = Some((node, player, window));
+                Ok(())
+            }
+            Event::Leaf { node, value } => {
+                self.pending = None;
+                self.write_leaf(node, value)?;
+                self.path.pop();
+                Ok(())
+            }
+            Event::Update { node, bound, value } => {
+                let indent = self.current_indent();
+                writeln!(
+                    self.out,
+                    "{indent}{}: {} = {}",
+                    self.tree.name(node),
+                    bound.name(),
+                    Num(value)
+                )
+            }
+            Event::Cutoff { node, rule, pruned } => {
+                let indent = self.current_indent();
+                let names: Vec<&str> = pruned.iter().map(|&n| self.tree.name(n)).collect();
+                let reason = format!(
+                    "v={} {} {}={}",
+                    Num(rule.value),
+                    rule.comparison(),
+                    rule.bound.name(),
+                    Num(rule.limit)
+                );
+                let prune = self.palette.paint(Role::Pruned, &names.join(" "));
+                let reason = self.palette.paint(Role::Cutoff, &reason);
+                writeln!(
+                    self.out,
+                    "{indent}{}: {reason}: prune {prune}",
+                    self.tree.name(node)
+                )
+            }
+            Event::Value { node, value, kind } => {
+                self.write_value(node, value, kind)?;
+                self.path.pop();
+                Ok(())
+            }
+        }
+    }
+}

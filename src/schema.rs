@@ -1,0 +1,97 @@
+//! JSON Schemas of what gametree reads and writes (`gametree schema`).
+//!
+//! The trace schema is generated from the very types that write and parse
+//! traces. The input schema describes the three shapes; the reader itself
+//! streams through serde visitors, so the shapes are restated here as plain
+//! types for the schema generator. Copies are committed under `schemas/` and
+//! a test keeps them current.
+
+use std::collections::BTreeMap;
+
+use schemars::{JsonSchema, schema_for};
+
+use crate::render::json::TraceDocument;
+use crate::tree::{Perspective, Player};
+
+/// The schema of tree files, pretty-printed.
+pub fn input() -> String {
+    pretty(schema_for!(TreeFile))
+}
+
+/// The schema of `trace --format json` output, pretty-printed.
+pub fn trace() -> String {
+    pretty(schema_for!(TraceDocument<'static>))
+}
+
+fn pretty(schema: schemars::Schema) -> String {
+    serde_json::to_string_pretty(&schema).expect("a schema serialises")
+}
+
+/// A gametree tree file: one of three shapes, told apart by their form.
+#[derive(JsonSchema)]
+#[schemars(untagged)]
+#[expect(
+    dead_code,
+    reason = "describes the input for the schema generator only"
+)]
+enum TreeFile {
+    Flat(FlatTree),
+    NestedArrays(NestedArray),
+    NestedObjects(NestedObject),
+}
+
+/// The flat (canonical) shape: child lists and values keyed by node name.
+#[derive(JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[expect(
+    dead_code,
+    reason = "describes the input for the schema generator only"
+)]
+struct FlatTree {
+    /// The root's name; by default the one node that is nobody's child.
+    root: Option<String>,
+    /// Who moves at the root (default max); players alternate by depth.
+    player: Option<Player>,
+    /// Whose point of view the values are from (default max).
+    perspective: Option<Perspective>,
+    /// Each inner node's children, left to right (non-empty lists).
+    children: Option<BTreeMap<String, Vec<String>>>,
+    /// Leaf values, and static evaluations of inner nodes (used under --depth).
+    /// Finite numbers of magnitude at most 2^53.
+    values: Option<BTreeMap<String, f64>>,
+    /// Overrides the player of single nodes.
+    players: Option<BTreeMap<String, Player>>,
+}
+
+/// The nested-arrays shape: an array is an inner node, a number a leaf.
+/// Nodes are named a, b, c, ... breadth-first (or by path with --names paths).
+#[derive(JsonSchema)]
+#[schemars(untagged)]
+#[expect(
+    dead_code,
+    reason = "describes the input for the schema generator only"
+)]
+enum NestedArray {
+    Leaf(f64),
+    Node(Vec<NestedArray>),
+}
+
+/// The nested-objects shape: one object per node.
+#[derive(JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[expect(
+    dead_code,
+    reason = "describes the input for the schema generator only"
+)]
+struct NestedObject {
+    /// The node's name; unnamed nodes are named like nested arrays' nodes.
+    name: Option<String>,
+    /// Who moves here; at the root, the base of alternation by depth.
+    player: Option<Player>,
+    /// Only at the root: whose point of view the values are from.
+    perspective: Option<Perspective>,
+    /// A leaf's value, or an inner node's static evaluation.
+    value: Option<f64>,
+    /// The children, left to right (non-empty).
+    children: Option<Vec<NestedObject>>,
+}

@@ -1,0 +1,60 @@
+//! Alpha-beta pruning in minimax form.
+//!
+//! A MAX node starts at v = -inf and takes v = max(v, child); it cuts when
+//! v >= beta, else sets alpha = max(alpha, v). A MIN node mirrors this
+//! (v <= alpha cuts, else beta = min(beta, v)). Children are entered with
+//! the node's current window. Fail-soft by default: a node returns v even
+//! outside its window; `--fail-hard` clamps it into the entry window.
+
+use super::engine::{Absorbed, Rule};
+use super::window::{Pruning, maximise, minimise};
+use super::{ValueKind, Window};
+use crate::tree::Player;
+
+/// The alpha-beta rule, minimax form.
+pub(crate) struct AlphaBeta(pub Pruning);
+
+/// A node's player, best value so far, current and entry windows.
+pub(crate) struct State {
+    player: Player,
+    v: f64,
+    window: Window,
+    entry: Window,
+}
+
+impl Rule for AlphaBeta {
+    type State = State;
+
+    fn open(&self, player: Player, parent: Option<&State>) -> State {
+        let window = parent.map_or(self.0.root_window, |p| p.window);
+        let v = match player {
+            Player::Max => f64::NEG_INFINITY,
+            Player::Min => f64::INFINITY,
+        };
+        State {
+            player,
+            v,
+            window,
+            entry: window,
+        }
+    }
+
+    fn window(&self, state: &State) -> Option<Window> {
+        Some(state.entry)
+    }
+
+    fn leaf(&self, _player: Player, max_value: f64) -> f64 {
+        max_value
+    }
+
+    fn absorb(&self, state: &mut State, child: f64, _child_player: Player) -> Absorbed {
+        match state.player {
+            Player::Max => maximise(&mut state.v, &mut state.window, child, self.0.strict),
+            Player::Min => minimise(&mut state.v, &mut state.window, child, self.0.strict),
+        }
+    }
+
+    fn close(&self, state: &State) -> (f64, ValueKind) {
+        self.0.returned(state.entry, state.v)
+    }
+}

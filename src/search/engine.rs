@@ -1,0 +1,244 @@
+//! The walk every algorithm shares: depth-first, children left to right,
+//! with an explicit stack instead of recursion.
+//!
+//! The engine owns what is the same for all algorithms: visiting order,
+//! leaves and the depth limit, counting, emitting events, remembering each
+//! node's best child. What differs, how a node combines its children's
+//! values and when it stops, is the algorithm's [`Rule`].
+
+use std::io;
+
+use super::{CutoffRule, Event, Options, Outcome, Sink, Stats, ValueKind, View, Window};
+use crate::tree::{NodeId, Player, Tree};
+
+/// The per-node logic of one algorithm.
+pub(crate) trait Rule {
+    /// What a node keeps while its children are searched.
+    type State;
+
+    /// The state of `node`, entered from `parent`'s state (none at the root).
+    fn open(&self, player: Player, parent: Option<&Self::State>) -> Self::State;
+
+    /// The node's window on entry, for the trace (none without pruning).
+    fn window(&self, state: &Self::State) -> Option<Window>;
+
+    /// A leaf's value in this algorithm's point of view, from MAX's.
+    fn leaf(&self, player: Player, max_value: f64) -> f64;
+
+    /// Takes a child's returned value (in the child's point of view) into
+    /// the node.
+    fn absorb(&self, state: &mut Self::State, child: f64, child_player: Player) -> Absorbed;
+
+    /// The value the node returns, and what it says about the true value.
+    fn close(&self, state: &Self::State) -> (f64, ValueKind);
+}
+
+/// What taking one child's value did at a node.
+#[derive(Debug, PartialEq)]
+pub(crate) struct Absorbed {
+    /// The child's value is strictly better than every earlier child's.
+    pub improved: bool,
+    /// Alpha or beta moved.
+    pub update: Option<(super::Bound, f64)>,
+    /// The node stops: no further child can change its value.
+    pub cutoff: Option<CutoffRule>,
+}
+
+impl Absorbed {
+    /// A step of an algorithm that never prunes.
+    pub fn plain(improved: bool) -> Absorbed {
+        Absorbed {
+            improved,
+            update: None,
+            cutoff: None,
+        }
+    }
+}
+
+/// A node whose children are being searched.
+struct Frame<S> {
+    node: NodeId,
+    /// Index of the next child to search.
+    next: usize,
+    state: S,
+}
+
+/// What a walk found, in the algorithm's own point of view.
+pub(crate) struct Walk {
+    root_value: f64,
+    root_kind: ValueKind,
+    /// Each node's best child, `u32::MAX` where there is none.
+    best_child: Vec<u32>,
+    stats: Stats,
+}
+
+const NO_CHILD: u32 = u32::MAX;
+
+impl Walk {
+    /// The outcome, with the root's value turned to MAX's point of view.
+    pub fn into_outcome(self, tree: &Tree, view: View) -> Outcome {
+        let root_player = tree.player(tree.root());
+        let flips = view == View::Mover && root_player == Player::Min;
+        let best = |node: NodeId| {
+            let child = self.best_child[node.index()];
+            (child != NO_CHILD).then_some(NodeId(child))
+        };
+        let principal_variation =
+            std::iter::successors(Some(tree.root()), |&node| best(node)).collect();
+        Outcome {
+            value: view.to_max(self.root_value, root_player),
+            kind: if flips {
+                self.root_kind.flipped()
+            } else {
+                self.root_kind
+            },
+            best_move: best(tree.root()),
+            principal_variation,
+            stats: self.stats,
+        }
+    }
+}
+
+/// Runs `rule` over `tree`, pushing every step into `sink`.
+///
+/// # Complexity
+/// Time linear in the nodes visited; memory one frame per level of the
+/// current path plus four bytes per node for the best child.
+pub(crate) fn walk<R: Rule>(
+    tree: &Tree,
+    rule: &R,
+    options: &Options,
+    sink: &mut dyn Sink,
+) -> io::Result<Walk> {
+    let mut walker = Walker {
+        tree,
+        rule,
+        depth_limit: options.depth_limit,
+        sink,
+        best_child: vec![NO_CHILD; tree.len()],
+        stats: Stats {
+            nodes_total: tree.len() as u64,
+            ..Stats::default()
+        },
+    };
+    let (root_value, root_kind) = walker.run()?;
+    Ok(Walk {
+        root_value,
+        root_kind,
+        best_child: walker.best_child,
+        stats: walker.stats,
+    })
+}
+
+struct Walker<'a, R: Rule> {
+    tree: &'a Tree,
+    rule: &'a R,
+    depth_limit: Option<u32>,
+    sink: &'a mut dyn Sink,
+    best_child: Vec<u32>,
+    stats: Stats,
+}
+
+/// A node just entered: evaluated on the spot, or to be searched.
+enum Entered<S> {
+    Evaluated(f64),
+    Searching(Frame<S>),
+}
+
+impl<R: Rule> Walker<'_, R> {
+    fn run(&mut self) -> io::Result<(f64, ValueKind)> {
+        let root = self.tree.root();
+        let mut stack = match self.enter(root, 0, None)? {
+            Entered::Evaluated(value) => return Ok((value, ValueKind::Exact)),
+            Entered::Searching(frame) => vec![frame],
+        };
+        let mut returned: Option<(NodeId, f64)> = None;
+        loop {
+            let depth = stack.len() as u32 - 1;
+            let top = stack
+                .last_mut()
+                .expect("the loop ends when the root closes");
+            if let Some((child, value)) = returned.take() {
+                self.absorb(top, child, value)?;
+            }
+            let children = self.tree.children(top.node);
+            if let Some(&child) = children.get(top.next) {
+                top.next += 1;
+                match self.enter(child, depth + 1, Some(&top.state))? {
+                    Entered::Evaluated(value) => returned = Some((child, value)),
+                    Entered::Searching(frame) => stack.push(frame),
+                }
+                continue;
+            }
+            let frame = stack.pop().expect("a frame is on the stack");
+            let (value, kind) = self.rule.close(&frame.state);
+            self.sink.event(&Event::Value {
+                node: frame.node,
+                value,
+                kind,
+            })?;
+            if stack.is_empty() {
+                return Ok((value, kind));
+            }
+            returned = Some((frame.node, value));
+        }
+    }
+
+    fn enter(
+        &mut self,
+        node: NodeId,
+        depth: u32,
+        parent: Option<&R::State>,
+    ) -> io::Result<Entered<R::State>> {
+        let player = self.tree.player(node);
+        let state = self.rule.open(player, parent);
+        let window = self.rule.window(&state);
+        self.stats.nodes_visited += 1;
+        self.sink.event(&Event::Enter {
+            node,
+            depth,
+            player,
+            window,
+        })?;
+        let at_horizon = self.depth_limit == Some(depth);
+        if !self.tree.is_leaf(node) && !at_horizon {
+            return Ok(Entered::Searching(Frame {
+                node,
+                next: 0,
+                state,
+            }));
+        }
+        let static_value = self
+            .tree
+            .value(node)
+            .expect("leaves and horizon nodes have values");
+        let value = self.rule.leaf(player, static_value);
+        self.stats.leaves_evaluated += 1;
+        self.sink.event(&Event::Leaf { node, value })?;
+        Ok(Entered::Evaluated(value))
+    }
+
+    fn absorb(&mut self, frame: &mut Frame<R::State>, child: NodeId, value: f64) -> io::Result<()> {
+        let node = frame.node;
+        let step = self
+            .rule
+            .absorb(&mut frame.state, value, self.tree.player(child));
+        if step.improved {
+            self.best_child[node.index()] = child.0;
+        }
+        if let Some((bound, value)) = step.update {
+            self.sink.event(&Event::Update { node, bound, value })?;
+        }
+        let Some(rule) = step.cutoff else {
+            return Ok(());
+        };
+        let children = self.tree.children(node);
+        let pruned = &children[frame.next..];
+        frame.next = children.len();
+        if !pruned.is_empty() {
+            self.stats.cutoffs += 1;
+            self.sink.event(&Event::Cutoff { node, rule, pruned })?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,333 @@
+//! The search algorithms and the trace they produce.
+//!
+//! Every algorithm is a [`Rule`](engine::Rule): what a node starts with and
+//! what it does with each child's value. One iterative [`engine`] walks the
+//! tree for all of them (so a chain a million nodes deep needs no deep call
+//! stack) and pushes each step as an [`Event`] into a [`Sink`], the way
+//! ripgrep's searcher pushes matches into its printers. Algorithms never
+//! print; renderers are sinks.
+
+mod alphabeta;
+mod engine;
+mod minimax;
+mod negamax;
+mod negamax_alphabeta;
+mod window;
+
+use std::io;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::tree::{NodeId, Player, Tree};
+
+use window::Pruning;
+pub use window::Window;
+
+/// The algorithms, as `--algo` names them.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Algorithm {
+    /// MAX nodes take the largest child value, MIN nodes the smallest.
+    Minimax,
+    /// Minimax with every value from the point of view of the player to move.
+    Negamax,
+    /// Minimax with alpha-beta pruning (minimax form, fail-soft by default).
+    Alphabeta,
+    /// Alpha-beta in negamax form: child window (-beta, -alpha).
+    NegamaxAlphabeta,
+}
+
+impl Algorithm {
+    /// Every algorithm, in the order tables list them.
+    pub const ALL: [Algorithm; 4] = [
+        Algorithm::Minimax,
+        Algorithm::Negamax,
+        Algorithm::Alphabeta,
+        Algorithm::NegamaxAlphabeta,
+    ];
+
+    /// The name `--algo` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "minimax",
+            Algorithm::Negamax => "negamax",
+            Algorithm::Alphabeta => "alphabeta",
+            Algorithm::NegamaxAlphabeta => "negamax-alphabeta",
+        }
+    }
+
+    /// Whether the algorithm prunes with an alpha-beta window.
+    pub fn prunes(self) -> bool {
+        matches!(self, Algorithm::Alphabeta | Algorithm::NegamaxAlphabeta)
+    }
+
+    /// Whose point of view the algorithm's values are from.
+    pub fn view(self) -> View {
+        match self {
+            Algorithm::Minimax | Algorithm::Alphabeta => View::Max,
+            Algorithm::Negamax | Algorithm::NegamaxAlphabeta => View::Mover,
+        }
+    }
+}
+
+/// Whose point of view values are from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// Always MAX's (minimax form).
+    Max,
+    /// The player to move at the node (negamax form).
+    Mover,
+}
+
+impl View {
+    /// Converts a value at a node moved by `player` from this view to MAX's.
+    pub fn to_max(self, value: f64, player: Player) -> f64 {
+        match self {
+            View::Max => value,
+            View::Mover => value * player.sign(),
+        }
+    }
+}
+
+/// How the search is run; the defaults are the textbook ones.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Options {
+    /// The root's window, from MAX's point of view.
+    pub window: Window,
+    /// Cut only on strict inequality (`v > beta`, `v < alpha`).
+    pub strict: bool,
+    /// Clamp every value into the window the node was entered with.
+    pub fail_hard: bool,
+    /// Nodes at this depth (root = 0) are evaluated statically.
+    pub depth_limit: Option<u32>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            window: Window::FULL,
+            strict: false,
+            fail_hard: false,
+            depth_limit: None,
+        }
+    }
+}
+
+/// Which of alpha and beta.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Bound {
+    Alpha,
+    Beta,
+}
+
+impl Bound {
+    /// `alpha` or `beta`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Bound::Alpha => "alpha",
+            Bound::Beta => "beta",
+        }
+    }
+}
+
+/// What a node's value says about its true minimax value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ValueKind {
+    /// The true value.
+    Exact,
+    /// The true value is at least this (the node failed high).
+    Lower,
+    /// The true value is at most this (the node failed low).
+    Upper,
+}
+
+impl ValueKind {
+    /// The same statement seen from the other player's point of view.
+    pub fn flipped(self) -> ValueKind {
+        match self {
+            ValueKind::Exact => ValueKind::Exact,
+            ValueKind::Lower => ValueKind::Upper,
+            ValueKind::Upper => ValueKind::Lower,
+        }
+    }
+}
+
+/// Why a node stopped searching its children: `value` compared with the
+/// bound `limit` (`v >= beta`, or `v <= alpha`; strict `>`/`<` under `--strict`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CutoffRule {
+    pub value: f64,
+    pub bound: Bound,
+    pub limit: f64,
+    pub strict: bool,
+}
+
+impl CutoffRule {
+    /// The comparison that held: `>=`, `>`, `<=` or `<`.
+    pub fn comparison(&self) -> &'static str {
+        match (self.bound, self.strict) {
+            (Bound::Beta, false) => ">=",
+            (Bound::Beta, true) => ">",
+            (Bound::Alpha, false) => "<=",
+            (Bound::Alpha, true) => "<",
+        }
+    }
+}
+
+/// One step of a search. Values are from the algorithm's own point of view
+/// (MAX's for minimax and alphabeta, the mover's for the negamax forms).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Event<'t> {
+    /// The search is called on a node; `window` is its alpha-beta window on
+    /// entry (none for algorithms without one).
+    Enter {
+        node: NodeId,
+        depth: u32,
+        player: Player,
+        window: Option<Window>,
+    },
+    /// A leaf (or a node at the depth limit) is evaluated and so receives its value.
+    Leaf { node: NodeId, value: f64 },
+    /// Alpha or beta at `node` improved to `value`.
+    Update {
+        node: NodeId,
+        bound: Bound,
+        value: f64,
+    },
+    /// `node` stops searching: `pruned` are the children it skips.
+    Cutoff {
+        node: NodeId,
+        rule: CutoffRule,
+        pruned: &'t [NodeId],
+    },
+    /// An inner node receives its value.
+    Value {
+        node: NodeId,
+        value: f64,
+        kind: ValueKind,
+    },
+}
+
+/// Receives a search's events as they happen.
+pub trait Sink {
+    /// Takes one event; an error (a closed pipe) stops the search.
+    fn event(&mut self, event: &Event<'_>) -> io::Result<()>;
+}
+
+/// A sink that keeps nothing, for when only the [`Outcome`] matters.
+pub struct Discard;
+
+impl Sink for Discard {
+    fn event(&mut self, _: &Event<'_>) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl<A: Sink, B: Sink> Sink for (A, B) {
+    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+        self.0.event(event)?;
+        self.1.event(event)
+    }
+}
+
+/// Counts of the work a search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes the search was called on, root and leaves included.
+    pub nodes_visited: u64,
+    /// Leaves (and depth-limit nodes) evaluated.
+    pub leaves_evaluated: u64,
+    /// Cutoffs that skipped at least one child.
+    pub cutoffs: u64,
+    /// Nodes in the tree.
+    pub nodes_total: u64,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// The root's value, from MAX's point of view.
+    pub value: f64,
+    /// Whether `value` is exact or only a bound (the root failed low or high
+    /// in a narrowed window), from MAX's point of view.
+    pub kind: ValueKind,
+    /// The first root child whose value beat every earlier one.
+    pub best_move: Option<NodeId>,
+    /// The root, its best child, that child's best child, ... to a leaf.
+    pub principal_variation: Vec<NodeId>,
+    pub stats: Stats,
+}
+
+/// Why a search could not run or finish.
+#[derive(Debug, thiserror::Error)]
+pub enum SearchError {
+    /// A node at the depth limit has children but no static value.
+    #[error("--depth {limit}: node {node} at depth {limit} has children but no static value")]
+    MissingStaticValue { node: String, limit: u32 },
+    /// The sink failed (for example, the output pipe closed).
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+/// Runs `algorithm` on `tree`, pushing every step into `sink`.
+///
+/// Checks up front that the depth limit can be honoured, so a sink never
+/// sees part of a search that then fails.
+pub fn run(
+    tree: &Tree,
+    algorithm: Algorithm,
+    options: &Options,
+    sink: &mut dyn Sink,
+) -> Result<Outcome, SearchError> {
+    check(tree, options)?;
+    let walk = match algorithm {
+        Algorithm::Minimax => engine::walk(tree, &minimax::Minimax, options, sink)?,
+        Algorithm::Negamax => engine::walk(tree, &negamax::Negamax, options, sink)?,
+        Algorithm::Alphabeta => {
+            let rule = alphabeta::AlphaBeta(Pruning::new(options));
+            engine::walk(tree, &rule, options, sink)?
+        }
+        Algorithm::NegamaxAlphabeta => {
+            let rule = negamax_alphabeta::NegamaxAlphaBeta(Pruning::new(options));
+            engine::walk(tree, &rule, options, sink)?
+        }
+    };
+    Ok(walk.into_outcome(tree, algorithm.view()))
+}
+
+/// Checks that `options` can be honoured on `tree`: every node at the
+/// depth limit that has children needs a static value.
+pub fn check(tree: &Tree, options: &Options) -> Result<(), SearchError> {
+    match options.depth_limit {
+        Some(limit) => check_static_values(tree, limit),
+        None => Ok(()),
+    }
+}
+
+fn check_static_values(tree: &Tree, limit: u32) -> Result<(), SearchError> {
+    let mut stack = vec![(tree.root(), 0u32)];
+    while let Some((node, depth)) = stack.pop() {
+        if tree.is_leaf(node) {
+            continue;
+        }
+        if depth == limit {
+            if tree.value(node).is_none() {
+                let node = tree.name(node).to_string();
+                return Err(SearchError::MissingStaticValue { node, limit });
+            }
+            continue;
+        }
+        stack.extend(
+            tree.children(node)
+                .iter()
+                .rev()
+                .map(|&child| (child, depth + 1)),
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,62 @@
+//! Alpha-beta pruning in negamax form.
+//!
+//! Every node maximises from the point of view of its player to move: it
+//! takes v = max(v, -child), cuts when v >= beta, else sets
+//! alpha = max(alpha, v), and enters its children with the window
+//! (-beta, -alpha). Where parent and child have the same player, neither
+//! the value nor the window is negated. It visits exactly the nodes the
+//! minimax form visits.
+
+use super::engine::{Absorbed, Rule};
+use super::negamax::seen_from;
+use super::window::{Pruning, maximise};
+use super::{ValueKind, Window};
+use crate::tree::Player;
+
+/// The alpha-beta rule, negamax form.
+pub(crate) struct NegamaxAlphaBeta(pub Pruning);
+
+/// A node's player, best value so far, current and entry windows, all from
+/// the node's own point of view.
+pub(crate) struct State {
+    player: Player,
+    v: f64,
+    window: Window,
+    entry: Window,
+}
+
+impl Rule for NegamaxAlphaBeta {
+    type State = State;
+
+    fn open(&self, player: Player, parent: Option<&State>) -> State {
+        let window = match parent {
+            None if player == Player::Min => self.0.root_window.negated(),
+            None => self.0.root_window,
+            Some(p) if p.player == player => p.window,
+            Some(p) => p.window.negated(),
+        };
+        State {
+            player,
+            v: f64::NEG_INFINITY,
+            window,
+            entry: window,
+        }
+    }
+
+    fn window(&self, state: &State) -> Option<Window> {
+        Some(state.entry)
+    }
+
+    fn leaf(&self, player: Player, max_value: f64) -> f64 {
+        max_value * player.sign()
+    }
+
+    fn absorb(&self, state: &mut State, child: f64, child_player: Player) -> Absorbed {
+        let child = seen_from(state.player, child_player, child);
+        maximise(&mut state.v, &mut state.window, child, self.0.strict)
+    }
+
+    fn close(&self, state: &State) -> (f64, ValueKind) {
+        self.0.returned(state.entry, state.v)
+    }
+}

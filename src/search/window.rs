@@ -1,0 +1,201 @@
+//! The alpha-beta window and the steps both alpha-beta forms share.
+//!
+//! A MAX node of the minimax form and every node of the negamax form do the
+//! same thing with a child's value: raise `v`, cut when `v` reaches beta,
+//! else raise alpha. A MIN node mirrors it. Both forms call these functions,
+//! so the pruning rule is written once.
+
+use super::engine::Absorbed;
+use super::{Bound, CutoffRule, Options, ValueKind};
+
+/// The open interval (alpha, beta) of values that still matter at a node;
+/// under `--strict` the closed one [alpha, beta].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Window {
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+impl Window {
+    /// (-inf, inf): every value matters.
+    pub const FULL: Window = Window {
+        alpha: f64::NEG_INFINITY,
+        beta: f64::INFINITY,
+    };
+
+    /// The same window from the other player's point of view: (-beta, -alpha).
+    pub fn negated(self) -> Window {
+        Window {
+            alpha: -self.beta,
+            beta: -self.alpha,
+        }
+    }
+
+    /// Fail-hard: the value clamped into the window.
+    pub fn clamp(self, value: f64) -> f64 {
+        value.max(self.alpha).min(self.beta)
+    }
+
+    /// What a node's returned `value` says about its true value, given the
+    /// window it was entered with.
+    pub fn classify(self, value: f64, strict: bool, fail_hard: bool) -> ValueKind {
+        let inclusive = fail_hard || !strict;
+        let (high, low) = if inclusive {
+            (value >= self.beta, value <= self.alpha)
+        } else {
+            (value > self.beta, value < self.alpha)
+        };
+        if high {
+            ValueKind::Lower
+        } else if low {
+            ValueKind::Upper
+        } else {
+            ValueKind::Exact
+        }
+    }
+}
+
+/// The pruning settings both alpha-beta forms share.
+pub(crate) struct Pruning {
+    /// The root's window from MAX's point of view, as `--alpha/--beta` give it.
+    pub root_window: Window,
+    pub strict: bool,
+    pub fail_hard: bool,
+}
+
+impl Pruning {
+    pub fn new(options: &Options) -> Pruning {
+        Pruning {
+            root_window: options.window,
+            strict: options.strict,
+            fail_hard: options.fail_hard,
+        }
+    }
+
+    /// The value a node entered with `entry` returns when its best is `v`
+    /// (clamped under fail-hard), and what that value says.
+    pub fn returned(&self, entry: Window, v: f64) -> (f64, ValueKind) {
+        let value = if self.fail_hard { entry.clamp(v) } else { v };
+        (value, entry.classify(value, self.strict, self.fail_hard))
+    }
+}
+
+/// A maximising node takes `child` into `v`: cut when `v` reaches beta,
+/// else raise alpha.
+pub(crate) fn maximise(v: &mut f64, window: &mut Window, child: f64, strict: bool) -> Absorbed {
+    let improved = child > *v;
+    if improved {
+        *v = child;
+    }
+    let cuts = if strict {
+        *v > window.beta
+    } else {
+        *v >= window.beta
+    };
+    if cuts {
+        let rule = CutoffRule {
+            value: *v,
+            bound: Bound::Beta,
+            limit: window.beta,
+            strict,
+        };
+        return Absorbed {
+            improved,
+            update: None,
+            cutoff: Some(rule),
+        };
+    }
+    let update = (*v > window.alpha).then(|| {
+        window.alpha = *v;
+        (Bound::Alpha, *v)
+    });
+    Absorbed {
+        improved,
+        update,
+        cutoff: None,
+    }
+}
+
+/// A minimising node takes `child` into `v`: cut when `v` falls to alpha,
+/// else lower beta.
+pub(crate) fn minimise(v: &mut f64, window: &mut Window, child: f64, strict: bool) -> Absorbed {
+    let improved = child < *v;
+    if improved {
+        *v = child;
+    }
+    let cuts = if strict {
+        *v < window.alpha
+    } else {
+        *v <= window.alpha
+    };
+    if cuts {
+        let rule = CutoffRule {
+            value: *v,
+            bound: Bound::Alpha,
+            limit: window.alpha,
+            strict,
+        };
+        return Absorbed {
+            improved,
+            update: None,
+            cutoff: Some(rule),
+        };
+    }
+    let update = (*v < window.beta).then(|| {
+        window.beta = *v;
+        (Bound::Beta, *v)
+    });
+    Absorbed {
+        improved,
+        update,
+        cutoff: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn window(alpha: f64, beta: f64) -> Window {
+        Window { alpha, beta }
+    }
+
+    #[test]
+    fn maximise_cuts_on_equality_unless_strict() {
+        let mut v = f64::NEG_INFINITY;
+        let cut = maximise(&mut v, &mut window(0.0, 5.0), 5.0, false);
+        assert!(cut.cutoff.is_some());
+        let mut v = f64::NEG_INFINITY;
+        let mut w = window(0.0, 5.0);
+        let strict = maximise(&mut v, &mut w, 5.0, true);
+        assert!(strict.cutoff.is_none());
+        assert_eq!(w.alpha, 5.0);
+    }
+
+    #[test]
+    fn minimise_lowers_beta_only_when_v_improves_it() {
+        let mut v = f64::INFINITY;
+        let mut w = window(1.0, 4.0);
+        let step = minimise(&mut v, &mut w, 6.0, false);
+        assert!(step.improved);
+        assert_eq!(step.update, None);
+        let step = minimise(&mut v, &mut w, 3.0, false);
+        assert_eq!(step.update, Some((Bound::Beta, 3.0)));
+    }
+
+    #[test]
+    fn classify_marks_values_on_or_outside_the_window_as_bounds() {
+        let w = window(2.0, 6.0);
+        assert_eq!(w.classify(2.0, false, false), ValueKind::Upper);
+        assert_eq!(w.classify(2.0, true, false), ValueKind::Exact);
+        assert_eq!(w.classify(6.0, false, false), ValueKind::Lower);
+        assert_eq!(w.classify(4.0, false, false), ValueKind::Exact);
+        assert_eq!(w.classify(6.0, true, true), ValueKind::Lower);
+    }
+
+    #[test]
+    fn negated_window_swaps_and_negates() {
+        assert_eq!(window(-1.0, 3.0).negated(), window(-3.0, 1.0));
+        assert_eq!(Window::FULL.negated(), Window::FULL);
+    }
+}

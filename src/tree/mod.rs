@@ -1,0 +1,189 @@
+//! The validated game tree every algorithm and renderer works on.
+//!
+//! A [`Tree`] is built once from one of the input shapes (see [`input`]) and
+//! checked by [`validate`]; after that it is immutable and always well formed:
+//! one root, every node reachable, no cycles, a value on every leaf. Nodes are
+//! numbered in pre-order (the root is node 0 and children keep the order the
+//! input gave), so walking ids in order walks the tree as it is drawn.
+
+pub mod input;
+pub mod names;
+pub mod validate;
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Index of a node in its [`Tree`], in pre-order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    /// The index into per-node vectors.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Who moves at a node.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+    clap::ValueEnum,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Player {
+    Max,
+    Min,
+}
+
+impl Player {
+    /// The other player.
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::Max => Player::Min,
+            Player::Min => Player::Max,
+        }
+    }
+
+    /// The sign that turns a value from MAX's point of view into this
+    /// player's (and back): +1 for MAX, -1 for MIN.
+    pub fn sign(self) -> f64 {
+        match self {
+            Player::Max => 1.0,
+            Player::Min => -1.0,
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::Max => "MAX",
+            Player::Min => "MIN",
+        })
+    }
+}
+
+/// Whose point of view the values in a tree file are written from.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+    clap::ValueEnum,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Perspective {
+    /// Every value is from MAX's point of view (the minimax convention).
+    #[default]
+    Max,
+    /// Each value is from the point of view of the player to move at that
+    /// node (the negamax convention).
+    Mover,
+}
+
+/// An immutable, validated game tree.
+///
+/// Values are stored from MAX's point of view whatever the file's
+/// perspective; a value on an inner node is its static evaluation, used only
+/// when a depth limit stops the search there.
+#[derive(Debug, Clone)]
+pub struct Tree {
+    names: names::NameTable,
+    players: Vec<Player>,
+    values: Vec<Option<f64>>,
+    /// `child_ids[child_starts[i]..child_starts[i + 1]]` are node i's children.
+    child_starts: Vec<u32>,
+    child_ids: Vec<NodeId>,
+}
+
+impl Tree {
+    /// The root, always node 0.
+    pub fn root(&self) -> NodeId {
+        NodeId(0)
+    }
+
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.players.len()
+    }
+
+    /// A tree always has a root, so it is never empty.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// All node ids, in pre-order.
+    pub fn nodes(&self) -> impl Iterator<Item = NodeId> + use<> {
+        (0..self.len() as u32).map(NodeId)
+    }
+
+    /// The node's name as the input gave it (or as it was generated).
+    pub fn name(&self, node: NodeId) -> &str {
+        self.names.get(node.index())
+    }
+
+    /// Who moves at the node.
+    pub fn player(&self, node: NodeId) -> Player {
+        self.players[node.index()]
+    }
+
+    /// The node's leaf value or static evaluation, from MAX's point of view.
+    pub fn value(&self, node: NodeId) -> Option<f64> {
+        self.values[node.index()]
+    }
+
+    /// The node's children, left to right.
+    pub fn children(&self, node: NodeId) -> &[NodeId] {
+        let start = self.child_starts[node.index()] as usize;
+        let end = self.child_starts[node.index() + 1] as usize;
+        &self.child_ids[start..end]
+    }
+
+    /// Whether the node has no children.
+    pub fn is_leaf(&self, node: NodeId) -> bool {
+        self.children(node).is_empty()
+    }
+
+    /// Looks a node up by name.
+    pub fn find(&self, name: &str) -> Option<NodeId> {
+        self.nodes().find(|&node| self.name(node) == name)
+    }
+}
+
+pub use input::TreeError;
+pub use names::Naming;
+pub use validate::Overrides;
+
+/// Stack for reading nested shapes: serde visits nested arrays and objects
+/// recursively, so reading a tree [`input::MAX_NESTED_DEPTH`] levels deep
+/// needs far more than a default thread stack. The memory is reserved, not
+/// used, unless the input is that deep.
+const READER_STACK: usize = 1 << 30;
+
+/// Reads and validates a tree document in any of the input shapes.
+pub fn parse(input: &[u8], naming: Naming, overrides: Overrides) -> Result<Tree, TreeError> {
+    let raw = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("tree reader".into())
+            .stack_size(READER_STACK)
+            .spawn_scoped(scope, || input::read(input, naming))
+            .map_err(|e| TreeError::new(format!("cannot start the reader: {e}")))?
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })?;
+    validate::validate(raw, overrides)
+}
