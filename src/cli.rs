@@ -125,12 +125,20 @@ fn parse_bound(text: &str) -> Result<f64, String> {
 enum Failure {
     #[error("{0}")]
     Usage(String),
-    #[error("{file}: {error}")]
+    #[error("{}", located(file, error))]
     Input { file: String, error: TreeError },
     #[error("{file}: {error}")]
     Search { file: String, error: SearchError },
     #[error("{0}")]
     Output(io::Error),
+}
+
+/// `FILE:LINE:COLUMN: message` when the error has a position, else `FILE: message`.
+fn located(file: &str, error: &TreeError) -> String {
+    match error.position {
+        Some((line, column)) => format!("{file}:{line}:{column}: {}", error.message),
+        None => format!("{file}: {}", error.message),
+    }
 }
 
 /// Parses the command line, runs it and returns the exit status.

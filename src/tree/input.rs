@@ -13,7 +13,7 @@
 //! that need the whole tree (one root, no cycles, ...) are left to
 //! [`validate`](super::validate).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use serde::Deserialize;
@@ -26,9 +26,11 @@ use super::{Perspective, Player};
 /// in an f64 (nor in a JavaScript number), so they are refused.
 pub const MAX_MAGNITUDE: f64 = 9_007_199_254_740_992.0; // 2^53
 
-/// Nested shapes deeper than this are refused with a clear error; the flat
-/// shape has no depth limit.
-pub const MAX_NESTED_DEPTH: usize = 100_000;
+/// Documents that nest arrays and objects deeper than this are refused
+/// before parsing, with a clear error. A nested-arrays tree uses one level
+/// per tree level and a nested-objects tree two, so both shapes work to a
+/// depth of 100,000; the flat shape has no depth limit.
+pub const MAX_NESTING: usize = 200_001;
 
 /// A tree as read from a file, before the structural checks.
 ///
@@ -90,15 +92,56 @@ impl fmt::Display for TreeError {
 
 /// serde_json counts columns in bytes; people count characters.
 fn char_column(input: &[u8], line: usize, byte_column: usize) -> usize {
-    let line_start = input
+    let line_start: usize = input
         .split(|&b| b == b'\n')
         .take(line - 1)
         .map(|l| l.len() + 1)
-        .sum::<usize>();
+        .sum();
     let end = (line_start + byte_column).min(input.len());
-    let prefix = &input[line_start.min(end)..end];
-    // Count bytes that start a UTF-8 character.
-    prefix.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
+    char_count(&input[line_start.min(end)..end])
+}
+
+/// The number of UTF-8 characters in `bytes`: the bytes that start one.
+fn char_count(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
+}
+
+/// The 1-based line and column (in characters) of the byte at `offset`.
+fn char_position(input: &[u8], offset: usize) -> (usize, usize) {
+    let before = &input[..offset.min(input.len())];
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+    let column = 1 + char_count(&before[line_start..]);
+    (line, column)
+}
+
+/// The offset of the first `[` or `{` nested deeper than `limit`, if any.
+/// serde reads nested values recursively, and an error deep inside them
+/// costs time per level, so overly deep documents are caught up front.
+fn first_too_deep(input: &[u8], limit: usize) -> Option<usize> {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for (offset, &byte) in input.iter().enumerate() {
+        if in_string {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match byte {
+            b'"' => in_string = true,
+            b'[' | b'{' if depth == limit => return Some(offset),
+            b'[' | b'{' => depth += 1,
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Reads a tree document in any of the three shapes. Nodes without a name
@@ -106,6 +149,15 @@ fn char_column(input: &[u8], line: usize, byte_column: usize) -> usize {
 pub fn read(input: &[u8], naming: Naming) -> Result<RawTree, TreeError> {
     if input.iter().all(u8::is_ascii_whitespace) {
         return Err(TreeError::new("empty input: expected a tree in JSON"));
+    }
+    if let Some(offset) = first_too_deep(input, MAX_NESTING) {
+        let (line, column) = char_position(input, offset);
+        return Err(TreeError {
+            position: Some((line, column)),
+            message: format!(
+                "arrays and objects nest deeper than {MAX_NESTING} levels; write deep trees in the flat shape"
+            ),
+        });
     }
     let mut builder = Builder::default();
     let mut de = serde_json::Deserializer::from_slice(input);
@@ -165,9 +217,9 @@ impl Builder {
     /// Gives generated names to nested-shape nodes without one, in
     /// breadth-first order, and rejects clashes with explicit names.
     fn name_unnamed(&mut self, naming: Naming) -> Result<(), TreeError> {
-        let mut owners: HashMap<&str, u32> = HashMap::new();
+        let mut taken: HashSet<&str> = HashSet::new();
         for (id, name) in self.raw.names.iter().enumerate() {
-            if self.named[id] && owners.insert(name, id as u32).is_some() {
+            if self.named[id] && !taken.insert(name) {
                 return Err(TreeError::new(format!("node name {name:?} is used twice")));
             }
         }
@@ -181,10 +233,15 @@ impl Builder {
                     Naming::Letters => names::letters(position),
                     Naming::Paths => paths[path].clone(),
                 };
-                if let Some(&owner) = owners.get(name.as_str()) {
+                if taken.contains(name.as_str()) {
+                    let place = match naming {
+                        Naming::Letters => {
+                            format!("number {} in breadth-first order", position + 1)
+                        }
+                        Naming::Paths => format!("at path {name}"),
+                    };
                     return Err(TreeError::new(format!(
-                        "node name {name:?} is given explicitly to one node and generated for an unnamed one; name the unnamed node or rename the other (node {})",
-                        owner + 1
+                        "the unnamed node {place} would be named {name:?}, but another node has that name; name it explicitly"
                     )));
                 }
                 generated.push((node, name));
@@ -263,7 +320,6 @@ impl<'de> Visitor<'de> for Document<'_> {
         self.builder.nested = true;
         NestedArray {
             builder: self.builder,
-            depth: 0,
         }
         .visit_seq(seq)
         .map(drop)
@@ -281,7 +337,6 @@ impl<'de> Visitor<'de> for Document<'_> {
         self.builder.nested = true;
         NestedArray {
             builder: self.builder,
-            depth: 0,
         }
         .visit_f64(v)
         .map(drop)
@@ -324,7 +379,9 @@ fn read_top_object<'de, A: MapAccess<'de>>(b: &mut Builder, mut map: A) -> Resul
                 b.raw.names[root as usize] = name;
                 b.named[root as usize] = true;
             }
-            TopKey::Value => b.raw.values[root as usize] = Some(map.next_value_seed(Number)?),
+            TopKey::Value => {
+                b.raw.values[root as usize] = Some(map.next_value_seed(Number::default())?)
+            }
             TopKey::Children => {
                 nested_children = map.next_value_seed(ChildrenOfTop { builder: b, root })?;
             }
@@ -421,7 +478,7 @@ impl<'de> Visitor<'de> for ChildrenOfTop<'_> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<bool, A::Error> {
-        let children = read_node_objects(self.builder, seq, 1)?;
+        let children = read_node_objects(self.builder, seq)?;
         self.builder.raw.children[self.root as usize] = Some(children);
         Ok(true)
     }
@@ -478,9 +535,10 @@ impl<'de> Visitor<'de> for FlatMap<'_> {
                     })?;
                     b.raw.children[id].replace(list).is_some()
                 }
-                FlatField::Values => b.raw.values[id]
-                    .replace(map.next_value_seed(Number)?)
-                    .is_some(),
+                FlatField::Values => {
+                    let value = map.next_value_seed(Number { of: Some(&name) })?;
+                    b.raw.values[id].replace(value).is_some()
+                }
                 FlatField::Players => b.raw.players[id].replace(map.next_value()?).is_some(),
             };
             if duplicate {
@@ -529,40 +587,57 @@ impl<'de> Visitor<'de> for ChildList<'_, '_> {
     }
 }
 
-/// A node value: a finite JSON number of magnitude at most 2^53.
-struct Number;
+/// A node value: a finite JSON number of magnitude at most 2^53, for the
+/// node named `of` when its name is known.
+#[derive(Clone, Copy, Default)]
+struct Number<'n> {
+    of: Option<&'n str>,
+}
 
-impl<'de> DeserializeSeed<'de> for Number {
+impl Number<'_> {
+    fn too_large<E: de::Error>(self, shown: impl fmt::Display) -> E {
+        let node = self
+            .of
+            .map(|name| format!(" of {name}"))
+            .unwrap_or_default();
+        E::custom(format!("value {shown}{node} is beyond 2^53 in magnitude"))
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Number<'_> {
     type Value = f64;
     fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<f64, D::Error> {
         de.deserialize_any(self)
     }
 }
 
-impl<'de> Visitor<'de> for Number {
+impl<'de> Visitor<'de> for Number<'_> {
     type Value = f64;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a finite number")
+        match self.of {
+            Some(name) => write!(f, "a finite number as the value of {name}"),
+            None => f.write_str("a finite number"),
+        }
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<f64, E> {
         if v > MAX_MAGNITUDE as u64 {
-            return Err(E::custom(format!("value {v} is beyond 2^53 in magnitude")));
+            return Err(self.too_large(v));
         }
         Ok(v as f64)
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<f64, E> {
         if v.unsigned_abs() > MAX_MAGNITUDE as u64 {
-            return Err(E::custom(format!("value {v} is beyond 2^53 in magnitude")));
+            return Err(self.too_large(v));
         }
         Ok(v as f64)
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<f64, E> {
         if !v.is_finite() || v.abs() > MAX_MAGNITUDE {
-            return Err(E::custom(format!("value {v} is beyond 2^53 in magnitude")));
+            return Err(self.too_large(format_args!("{v:e}")));
         }
         Ok(v)
     }
@@ -572,7 +647,6 @@ impl<'de> Visitor<'de> for Number {
 /// Returns the new node's id.
 struct NestedArray<'b> {
     builder: &'b mut Builder,
-    depth: usize,
 }
 
 impl<'de> DeserializeSeed<'de> for NestedArray<'_> {
@@ -590,27 +664,25 @@ impl<'de> Visitor<'de> for NestedArray<'_> {
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<u32, E> {
-        self.visit_f64(Number.visit_u64::<E>(v)?)
+        self.visit_f64(Number::default().visit_u64::<E>(v)?)
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<u32, E> {
-        self.visit_f64(Number.visit_i64::<E>(v)?)
+        self.visit_f64(Number::default().visit_i64::<E>(v)?)
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<u32, E> {
-        let value = Number.visit_f64::<E>(v)?;
+        let value = Number::default().visit_f64::<E>(v)?;
         let id = self.builder.add_node(None);
         self.builder.raw.values[id as usize] = Some(value);
         Ok(id)
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<u32, A::Error> {
-        check_depth::<A::Error>(self.depth)?;
         let id = self.builder.add_node(None);
         let mut children = Vec::new();
         while let Some(child) = seq.next_element_seed(NestedArray {
             builder: self.builder,
-            depth: self.depth + 1,
         })? {
             children.push(child);
         }
@@ -624,24 +696,13 @@ impl<'de> Visitor<'de> for NestedArray<'_> {
     }
 }
 
-fn check_depth<E: de::Error>(depth: usize) -> Result<(), E> {
-    if depth >= MAX_NESTED_DEPTH {
-        return Err(E::custom(format!(
-            "the tree is nested deeper than {MAX_NESTED_DEPTH} levels; write deeper trees in the flat shape"
-        )));
-    }
-    Ok(())
-}
-
-/// Reads an array of nested node objects at `depth`, returning their ids.
+/// Reads an array of nested node objects, returning their ids.
 fn read_node_objects<'de, A: SeqAccess<'de>>(
     b: &mut Builder,
     mut seq: A,
-    depth: usize,
 ) -> Result<Vec<u32>, A::Error> {
-    check_depth::<A::Error>(depth)?;
     let mut children = Vec::new();
-    while let Some(child) = seq.next_element_seed(NodeObject { builder: b, depth })? {
+    while let Some(child) = seq.next_element_seed(NodeObject { builder: b })? {
         children.push(child);
     }
     if children.is_empty() {
@@ -655,7 +716,6 @@ fn read_node_objects<'de, A: SeqAccess<'de>>(
 /// A nested-object node below the root. Returns the new node's id.
 struct NodeObject<'b> {
     builder: &'b mut Builder,
-    depth: usize,
 }
 
 impl<'de> DeserializeSeed<'de> for NodeObject<'_> {
@@ -693,12 +753,11 @@ impl<'de> Visitor<'de> for NodeObject<'_> {
                     b.named[node] = true;
                 }
                 NodeKey::Player => b.raw.players[node] = Some(map.next_value()?),
-                NodeKey::Value => b.raw.values[node] = Some(map.next_value_seed(Number)?),
+                NodeKey::Value => {
+                    b.raw.values[node] = Some(map.next_value_seed(Number::default())?)
+                }
                 NodeKey::Children => {
-                    let seed = NodeObjects {
-                        builder: b,
-                        depth: self.depth + 1,
-                    };
+                    let seed = NodeObjects { builder: b };
                     b.raw.children[node] = Some(map.next_value_seed(seed)?);
                 }
             }
@@ -719,7 +778,6 @@ fn node_key_name(key: NodeKey) -> &'static str {
 /// The `children` array of a nested node object.
 struct NodeObjects<'b> {
     builder: &'b mut Builder,
-    depth: usize,
 }
 
 impl<'de> DeserializeSeed<'de> for NodeObjects<'_> {
@@ -737,6 +795,6 @@ impl<'de> Visitor<'de> for NodeObjects<'_> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Vec<u32>, A::Error> {
-        read_node_objects(self.builder, seq, self.depth)
+        read_node_objects(self.builder, seq)
     }
 }

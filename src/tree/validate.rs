@@ -142,13 +142,17 @@ fn describe_cycle(raw: &RawTree, parents: &[Option<u32>], start: u32) -> Option<
     let mut node = start;
     loop {
         if let Some(&first) = seen_at.get(&node) {
-            let mut cycle: Vec<&str> = path[first..]
-                .iter()
-                .rev()
-                .map(|&n: &u32| raw.names[n as usize].as_str())
-                .collect();
+            // Parent links run child to parent; show the cycle parent to
+            // child, starting at the node the file mentions first.
+            let mut cycle: Vec<u32> = path[first..].iter().rev().copied().collect();
+            let start = (0..cycle.len()).min_by_key(|&i| cycle[i]).unwrap_or(0);
+            cycle.rotate_left(start);
             cycle.push(cycle[0]);
-            return Some(format!("cycle: {}", cycle.join(" -> ")));
+            let names: Vec<&str> = cycle
+                .iter()
+                .map(|&n| raw.names[n as usize].as_str())
+                .collect();
+            return Some(format!("cycle: {}", names.join(" -> ")));
         }
         seen_at.insert(node, path.len());
         path.push(node);
