@@ -41,7 +41,7 @@ enum TreeFile {
 }
 
 /// The flat (canonical) shape: child lists and values keyed by node name.
-#[derive(JsonSchema)]
+#[derive(JsonSchema, Default)]
 #[schemars(deny_unknown_fields)]
 #[expect(
     dead_code,
@@ -49,18 +49,25 @@ enum TreeFile {
 )]
 struct FlatTree {
     /// The root's name; by default the one node that is nobody's child.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     root: Option<String>,
     /// Who moves at the root (default max); players alternate by depth.
-    player: Option<Player>,
+    #[serde(default)]
+    player: Player,
     /// Whose point of view the values are from (default max).
-    perspective: Option<Perspective>,
+    #[serde(default)]
+    perspective: Perspective,
     /// Each inner node's children, left to right (non-empty lists).
-    children: Option<BTreeMap<String, Vec<String>>>,
+    #[serde(default)]
+    children: BTreeMap<String, Vec<String>>,
     /// Leaf values, and static evaluations of inner nodes (used under --depth).
     /// Finite numbers of magnitude at most 2^53.
-    values: Option<BTreeMap<String, f64>>,
+    #[serde(default)]
+    values: BTreeMap<String, f64>,
     /// Overrides the player of single nodes.
-    players: Option<BTreeMap<String, Player>>,
+    #[serde(default)]
+    players: BTreeMap<String, Player>,
 }
 
 /// The nested-arrays shape: an array is an inner node, a number a leaf.
@@ -77,7 +84,7 @@ enum NestedArray {
 }
 
 /// The nested-objects shape: one object per node.
-#[derive(JsonSchema)]
+#[derive(JsonSchema, Default)]
 #[schemars(deny_unknown_fields)]
 #[expect(
     dead_code,
@@ -85,13 +92,20 @@ enum NestedArray {
 )]
 struct NestedObject {
     /// The node's name; unnamed nodes are named like nested arrays' nodes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     name: Option<String>,
     /// Who moves here; at the root, the base of alternation by depth.
-    player: Option<Player>,
+    #[serde(default)]
+    player: Player,
     /// Only at the root: whose point of view the values are from.
-    perspective: Option<Perspective>,
+    #[serde(default)]
+    perspective: Perspective,
     /// A leaf's value, or an inner node's static evaluation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "f64")]
     value: Option<f64>,
     /// The children, left to right (non-empty).
-    children: Option<Vec<NestedObject>>,
+    #[serde(default)]
+    children: Vec<NestedObject>,
 }

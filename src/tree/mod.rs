@@ -30,6 +30,7 @@ impl NodeId {
     Clone,
     Copy,
     Debug,
+    Default,
     PartialEq,
     Eq,
     Hash,
@@ -40,6 +41,8 @@ impl NodeId {
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Player {
+    /// MAX moves at the root unless the tree or `--player` says otherwise.
+    #[default]
     Max,
     Min,
 }

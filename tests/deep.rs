@@ -1,0 +1,98 @@
+//! Deep trees: a flat chain 100,000 nodes deep traces in every format, a
+//! nested tree 100,000 levels deep reads, and a deeper nesting fails with a
+//! clear error instead of overflowing the stack.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+const DEPTH: usize = 100_000;
+
+fn write_input(name: &str, text: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).expect("the input can be written");
+    path
+}
+
+fn gametree(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(args)
+        .output()
+        .expect("gametree runs")
+}
+
+fn chain(depth: usize) -> String {
+    let children: Vec<String> = (0..depth)
+        .map(|i| format!("\"n{i}\": [\"n{}\"]", i + 1))
+        .collect();
+    format!(
+        "{{\"root\": \"n0\", \"children\": {{{}}}, \"values\": {{\"n{depth}\": 7}}}}",
+        children.join(", ")
+    )
+}
+
+#[test]
+fn a_flat_chain_100000_deep_traces_in_every_format() {
+    let path = write_input("chain.json", &chain(DEPTH));
+    let path = path.to_str().expect("a UTF-8 path");
+    for format in ["text", "answer", "json"] {
+        for algo in ["minimax", "negamax-alphabeta"] {
+            let output = gametree(&["trace", path, "--algo", algo, "--format", format]);
+            assert!(
+                output.status.success(),
+                "{format} {algo}: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            let stdout = String::from_utf8_lossy(&output.stdout);
+            assert!(
+                stdout.contains("n100000"),
+                "{format} {algo}: the deepest leaf is reported"
+            );
+        }
+    }
+}
+
+#[test]
+fn nested_arrays_100000_deep_read_fine() {
+    let text = format!("{}7{}", "[".repeat(DEPTH), "]".repeat(DEPTH));
+    let path = write_input("nested.json", &text);
+    let output = gametree(&["trace", path.to_str().unwrap(), "--format", "answer"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).ends_with("value: 7\n"));
+}
+
+#[test]
+fn nested_objects_100000_deep_read_fine() {
+    let text = format!(
+        "{}{{\"value\": 7}}{}",
+        "{\"children\": [".repeat(DEPTH),
+        "]}".repeat(DEPTH)
+    );
+    let path = write_input("nested-objects.json", &text);
+    let output = gametree(&["trace", path.to_str().unwrap(), "--format", "answer"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).ends_with("value: 7\n"));
+}
+
+#[test]
+fn deeper_nesting_fails_with_a_clear_error() {
+    let depth = 1_000_000;
+    let text = format!("{}7{}", "[".repeat(depth), "]".repeat(depth));
+    let path = write_input("too-deep.json", &text);
+    let output = gametree(&["trace", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(":1:200002: arrays and objects nest deeper than 200001 levels"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1);
+}

@@ -1,0 +1,198 @@
+//! Properties every algorithm must keep, on random trees with many ties
+//! (values from -3 to 3), random root players and nodes whose player breaks
+//! the alternation. When a property fails, proptest prints the smallest tree
+//! it found as the JSON that `gametree trace` reads.
+
+use std::io;
+
+use gametree::search::{self, Algorithm, Event, Options, Outcome, Sink, ValueKind, Window};
+use gametree::tree::{self, Naming, NodeId, Overrides, Player, Tree};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+/// A random tree as a nested-objects document (nodes get letter names).
+fn tree_document() -> impl Strategy<Value = Value> {
+    let leaf = (-3i64..=3).prop_map(|v| json!({ "value": v }));
+    let node = leaf.prop_recursive(5, 80, 4, |child| {
+        (
+            prop::option::weighted(0.15, player()),
+            prop::collection::vec(child, 1..=4),
+        )
+            .prop_map(|(player, children)| match player {
+                Some(player) => json!({ "player": player, "children": children }),
+                None => json!({ "children": children }),
+            })
+    });
+    (node, player()).prop_map(|(mut root, player)| {
+        root["player"] = json!(player);
+        root
+    })
+}
+
+fn player() -> impl Strategy<Value = &'static str> {
+    prop_oneof![Just("max"), Just("min")]
+}
+
+/// A window from -4 to 4 with alpha < beta, or infinite on either side.
+fn window() -> impl Strategy<Value = Window> {
+    let bound = prop_oneof![(-4i32..=4).prop_map(f64::from), Just(f64::INFINITY)];
+    (bound.clone(), bound).prop_filter_map("alpha < beta", |(a, b)| {
+        let window = Window { alpha: -a, beta: b };
+        (window.alpha < window.beta).then_some(window)
+    })
+}
+
+fn parse(document: &Value) -> Tree {
+    let text = document.to_string();
+    tree::parse(text.as_bytes(), Naming::Letters, Overrides::default()).expect("a valid tree")
+}
+
+/// Keeps the nodes a search enters, in order.
+#[derive(Default)]
+struct Visits(Vec<NodeId>);
+
+impl Sink for Visits {
+    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+        if let Event::Enter { node, .. } = *event {
+            self.0.push(node);
+        }
+        Ok(())
+    }
+}
+
+fn run(tree: &Tree, algorithm: Algorithm, options: &Options) -> (Outcome, Vec<NodeId>) {
+    let mut visits = Visits::default();
+    let outcome = search::run(tree, algorithm, options, &mut visits).expect("search runs");
+    (outcome, visits.0)
+}
+
+/// Every combination of --strict and --fail-hard.
+fn variants(window: Window) -> impl Iterator<Item = Options> {
+    [(false, false), (true, false), (false, true), (true, true)]
+        .into_iter()
+        .map(move |(strict, fail_hard)| Options {
+            window,
+            strict,
+            fail_hard,
+            depth_limit: None,
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn alphabeta_finds_the_minimax_value_and_best_move(document in tree_document()) {
+        let tree = parse(&document);
+        let (minimax, _) = run(&tree, Algorithm::Minimax, &Options::default());
+        for options in variants(Window::FULL) {
+            for algorithm in [Algorithm::Alphabeta, Algorithm::NegamaxAlphabeta] {
+                let (pruned, _) = run(&tree, algorithm, &options);
+                prop_assert_eq!(pruned.value, minimax.value, "{:?} {:?}", algorithm, options);
+                prop_assert_eq!(pruned.best_move, minimax.best_move, "{:?} {:?}", algorithm, options);
+                prop_assert_eq!(pruned.kind, ValueKind::Exact);
+            }
+        }
+    }
+
+    #[test]
+    fn negamax_agrees_with_minimax(document in tree_document()) {
+        let tree = parse(&document);
+        let (minimax, minimax_visits) = run(&tree, Algorithm::Minimax, &Options::default());
+        let (negamax, negamax_visits) = run(&tree, Algorithm::Negamax, &Options::default());
+        prop_assert_eq!(negamax.value, minimax.value);
+        prop_assert_eq!(negamax.best_move, minimax.best_move);
+        prop_assert_eq!(negamax.principal_variation, minimax.principal_variation);
+        prop_assert_eq!(negamax_visits, minimax_visits);
+    }
+
+    #[test]
+    fn both_alphabeta_forms_visit_the_same_nodes(document in tree_document(), window in window()) {
+        let tree = parse(&document);
+        for options in variants(window) {
+            let (minimax_form, minimax_visits) = run(&tree, Algorithm::Alphabeta, &options);
+            let (negamax_form, negamax_visits) = run(&tree, Algorithm::NegamaxAlphabeta, &options);
+            prop_assert_eq!(negamax_visits, minimax_visits, "{:?}", options);
+            prop_assert_eq!(negamax_form, minimax_form, "{:?}", options);
+        }
+    }
+
+    #[test]
+    fn alphabeta_never_evaluates_more_leaves_than_minimax(document in tree_document(), window in window()) {
+        let tree = parse(&document);
+        let (minimax, _) = run(&tree, Algorithm::Minimax, &Options::default());
+        for options in variants(window) {
+            let (pruned, _) = run(&tree, Algorithm::Alphabeta, &options);
+            prop_assert!(pruned.stats.leaves_evaluated <= minimax.stats.leaves_evaluated);
+            prop_assert!(pruned.stats.nodes_visited <= minimax.stats.nodes_visited);
+        }
+    }
+
+    #[test]
+    fn fail_hard_visits_the_nodes_fail_soft_visits(document in tree_document(), window in window()) {
+        let tree = parse(&document);
+        let soft = Options { window, strict: false, fail_hard: false, depth_limit: None };
+        let hard = Options { fail_hard: true, ..soft };
+        prop_assert_eq!(run(&tree, Algorithm::Alphabeta, &soft).1, run(&tree, Algorithm::Alphabeta, &hard).1);
+    }
+
+    #[test]
+    fn a_narrowed_window_gives_the_true_value_or_a_correct_bound(document in tree_document(), window in window()) {
+        let tree = parse(&document);
+        let (minimax, _) = run(&tree, Algorithm::Minimax, &Options::default());
+        for options in variants(window) {
+            let (pruned, _) = run(&tree, Algorithm::Alphabeta, &options);
+            match pruned.kind {
+                ValueKind::Exact => prop_assert_eq!(pruned.value, minimax.value, "{:?}", options),
+                ValueKind::Lower => prop_assert!(minimax.value >= pruned.value, "{:?}", options),
+                ValueKind::Upper => prop_assert!(minimax.value <= pruned.value, "{:?}", options),
+            }
+        }
+    }
+
+    #[test]
+    fn the_principal_variation_ends_at_a_leaf_and_starts_with_the_best_move(document in tree_document()) {
+        let tree = parse(&document);
+        for algorithm in Algorithm::ALL {
+            let (outcome, _) = run(&tree, algorithm, &Options::default());
+            let pv = &outcome.principal_variation;
+            prop_assert!(tree.is_leaf(*pv.last().expect("the root is on it")));
+            prop_assert_eq!(pv.get(1).copied(), outcome.best_move);
+        }
+    }
+
+    #[test]
+    fn the_reader_never_panics_on_arbitrary_text(text in "[\\[\\]{}\",:0-9a-z. -]{0,60}") {
+        let _ = tree::parse(text.as_bytes(), Naming::Letters, Overrides::default());
+    }
+
+    #[test]
+    fn the_reader_never_panics_on_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..64)) {
+        let _ = tree::parse(&bytes, Naming::Paths, Overrides { player: Some(Player::Min), perspective: None });
+    }
+}
+
+/// Under --strict, a fail-hard value clamped to exactly beta no longer
+/// satisfies the parent's `v > beta`, so --strict --fail-hard may search
+/// nodes that --strict alone prunes. This is what the two rules say
+/// together; the README documents it.
+#[test]
+fn strict_fail_hard_can_visit_more_nodes_than_strict_fail_soft() {
+    let tree = parse(&json!({"children": [{"children": [{"value": 0}]}, {"value": 0}]}));
+    let window = Window {
+        alpha: f64::NEG_INFINITY,
+        beta: -1.0,
+    };
+    let soft = Options {
+        window,
+        strict: true,
+        fail_hard: false,
+        depth_limit: None,
+    };
+    let hard = Options {
+        fail_hard: true,
+        ..soft
+    };
+    assert_eq!(run(&tree, Algorithm::Alphabeta, &soft).1.len(), 3);
+    assert_eq!(run(&tree, Algorithm::Alphabeta, &hard).1.len(), 4);
+}
