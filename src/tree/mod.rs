@@ -41,9 +41,10 @@ impl NodeId {
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Player {
-    /// MAX moves at the root unless the tree or `--player` says otherwise.
+    /// The maximising player (moves at the root unless the tree says otherwise).
     #[default]
     Max,
+    /// The minimising player.
     Min,
 }
 
