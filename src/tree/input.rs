@@ -798,3 +798,71 @@ impl<'de> Visitor<'de> for NodeObjects<'_> {
         read_node_objects(self.builder, seq)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(text: &str, naming: Naming) -> Vec<String> {
+        read(text.as_bytes(), naming)
+            .expect("a valid document")
+            .names
+    }
+
+    #[test]
+    fn nested_arrays_are_named_breadth_first() {
+        let read = names("[[3, 12], [2, [4, 6]]]", Naming::Letters);
+        // Created depth-first, named breadth-first: a; b c; d e f g; h i.
+        assert_eq!(read, ["a", "b", "d", "e", "c", "f", "g", "h", "i"]);
+    }
+
+    #[test]
+    fn paths_name_nodes_by_position() {
+        let read = names("[[3, 12], [2, [4, 6]]]", Naming::Paths);
+        assert_eq!(
+            read,
+            [
+                "root", "1", "1.1", "1.2", "2", "2.1", "2.2", "2.2.1", "2.2.2"
+            ]
+        );
+    }
+
+    #[test]
+    fn nested_objects_keep_explicit_names_and_fill_in_the_rest() {
+        let read = names(
+            r#"{"name": "top", "children": [{"value": 1}, {"name": "x", "value": 2}]}"#,
+            Naming::Letters,
+        );
+        assert_eq!(read, ["top", "b", "x"]);
+    }
+
+    #[test]
+    fn a_flat_document_may_give_values_before_children() {
+        let raw = read(
+            br#"{"values": {"b": 1}, "children": {"a": ["b"]}}"#,
+            Naming::Letters,
+        )
+        .unwrap();
+        assert_eq!(raw.names, ["b", "a"]);
+        assert_eq!(raw.children, [None, Some(vec![0])]);
+    }
+
+    #[test]
+    fn error_columns_count_characters_not_bytes() {
+        // "x" is the 26th byte but the 25th character.
+        let error = read(
+            "{\"children\": {\"ö\": [\"b\" x]}}".as_bytes(),
+            Naming::Letters,
+        )
+        .unwrap_err();
+        assert_eq!(error.position, Some((1, 25)));
+        let error = read("[\n  \"é\", 1]".as_bytes(), Naming::Letters).unwrap_err();
+        assert_eq!(error.position.map(|(line, _)| line), Some(2));
+    }
+
+    #[test]
+    fn too_deep_nesting_is_found_outside_strings_only() {
+        assert_eq!(first_too_deep(b"[[[1]]]", 2), Some(2));
+        assert_eq!(first_too_deep(br#"[["[[[\"[[["]]"#, 2), None);
+    }
+}
