@@ -147,53 +147,29 @@ impl<'a, W: Write> TextTrace<'a, W> {
         let Some((node, player, window)) = self.pending.take() else {
             return Ok(());
         };
-        let indent = self.current_indent();
-        let name = self.tree.name(node);
-        let tag = player_tag(self.palette, player);
-        match window {
-            Some(Window { alpha, beta }) => {
-                writeln!(
-                    self.out,
-                    "{indent}{name} {tag}  alpha={} beta={}",
-                    Num(alpha),
-                    Num(beta)
-                )
-            }
-            None => writeln!(self.out, "{indent}{name} {tag}"),
-        }
+        let enter = Event::Enter {
+            node,
+            depth: 0,
+            player,
+            window,
+        };
+        self.write_line(&enter)
     }
 
-    fn write_leaf(&mut self, node: NodeId, value: f64) -> io::Result<()> {
+    /// Writes `event` on its own line, indented to the open node's depth.
+    fn write_line(&mut self, event: &Event<'_>) -> io::Result<()> {
         let indent = self.current_indent();
-        let name = self.tree.name(node);
-        let value = self.palette.paint(Role::Value, &Num(value).to_string());
-        let note = if self.tree.is_leaf(node) {
-            ""
-        } else {
-            " (static value at the depth limit)"
-        };
-        writeln!(self.out, "{indent}{name} = {value}{note}")
-    }
-
-    fn write_value(&mut self, node: NodeId, value: f64, kind: ValueKind) -> io::Result<()> {
-        let indent = self.current_indent();
-        let name = self.tree.name(node);
-        let value = self.palette.paint(Role::Value, &Num(value).to_string());
-        let note = match kind {
-            ValueKind::Exact => "",
-            ValueKind::Lower => " (lower bound)",
-            ValueKind::Upper => " (upper bound)",
-        };
-        writeln!(self.out, "{indent}{name} = {value}{note}")
+        writeln!(
+            self.out,
+            "{indent}{}",
+            describe(self.tree, event, self.palette)
+        )
     }
 }
 
 impl<W: Write> Sink for TextTrace<'_, W> {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         self.recorder.event(event)?;
-        if !matches!(event, Event::Leaf { .. }) {
-            self.flush_pending()?;
-        }
         match *event {
             Event::Enter {
                 node,
@@ -201,49 +177,79 @@ impl<W: Write> Sink for TextTrace<'_, W> {
                 window,
                 ..
             } => {
+                self.flush_pending()?;
                 self.path.push(node);
                 self.pending = Some((node, player, window));
-                Ok(())
+                return Ok(());
             }
-            Event::Leaf { node, value } => {
-                self.pending = None;
-                self.write_leaf(node, value)?;
-                self.path.pop();
-                Ok(())
+            // A leaf's entering and evaluation share one line.
+            Event::Leaf { .. } => self.pending = None,
+            _ => self.flush_pending()?,
+        }
+        self.write_line(event)?;
+        if matches!(event, Event::Leaf { .. } | Event::Value { .. }) {
+            self.path.pop();
+        }
+        Ok(())
+    }
+}
+
+/// One step of a search in words, as the text trace and slide captions
+/// show it: `b MIN  alpha=-inf beta=inf`, `e = 3`, `b: beta = 3`,
+/// `c: v=2 <= alpha=3: prune i j`, `c = 2 (upper bound)`.
+pub fn describe(tree: &Tree, event: &Event<'_>, palette: Palette) -> String {
+    let paint_value = |value: f64| palette.paint(Role::Value, &Num(value).to_string());
+    match *event {
+        Event::Enter {
+            node,
+            player,
+            window,
+            ..
+        } => {
+            let tag = player_tag(palette, player);
+            match window {
+                Some(Window { alpha, beta }) => {
+                    format!(
+                        "{} {tag}  alpha={} beta={}",
+                        tree.name(node),
+                        Num(alpha),
+                        Num(beta)
+                    )
+                }
+                None => format!("{} {tag}", tree.name(node)),
             }
-            Event::Update { node, bound, value } => {
-                let indent = self.current_indent();
-                writeln!(
-                    self.out,
-                    "{indent}{}: {} = {}",
-                    self.tree.name(node),
-                    bound.name(),
-                    Num(value)
-                )
-            }
-            Event::Cutoff { node, rule, pruned } => {
-                let indent = self.current_indent();
-                let names: Vec<&str> = pruned.iter().map(|&n| self.tree.name(n)).collect();
-                let reason = format!(
-                    "v={} {} {}={}",
-                    Num(rule.value),
-                    rule.comparison(),
-                    rule.bound.name(),
-                    Num(rule.limit)
-                );
-                let prune = self.palette.paint(Role::Pruned, &names.join(" "));
-                let reason = self.palette.paint(Role::Cutoff, &reason);
-                writeln!(
-                    self.out,
-                    "{indent}{}: {reason}: prune {prune}",
-                    self.tree.name(node)
-                )
-            }
-            Event::Value { node, value, kind } => {
-                self.write_value(node, value, kind)?;
-                self.path.pop();
-                Ok(())
-            }
+        }
+        Event::Leaf { node, value } => {
+            let note = if tree.is_leaf(node) {
+                ""
+            } else {
+                " (static value at the depth limit)"
+            };
+            format!("{} = {}{note}", tree.name(node), paint_value(value))
+        }
+        Event::Update { node, bound, value } => {
+            format!("{}: {} = {}", tree.name(node), bound.name(), Num(value))
+        }
+        Event::Cutoff { node, rule, pruned } => {
+            let names: Vec<&str> = pruned.iter().map(|&n| tree.name(n)).collect();
+            let reason = format!(
+                "v={} {} {}={}",
+                Num(rule.value),
+                rule.comparison(),
+                rule.bound.name(),
+                Num(rule.limit)
+            );
+            let reason = palette.paint(Role::Cutoff, &reason);
+            let pruned = palette.paint(Role::Pruned, &names.join(" "));
+            format!("{}: {reason}: prune {pruned}", tree.name(node))
+        }
+        Event::Value { node, value, kind } => {
+            let note = match kind {
+                ValueKind::Exact => "",
+                ValueKind::Lower => " (lower bound)",
+                ValueKind::Upper => " (upper bound)",
+            };
+            format!("{} = {}{note}", tree.name(node), paint_value(value))
         }
     }
 }
