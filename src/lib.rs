@@ -7,6 +7,7 @@
 
 pub mod answer;
 pub mod cli;
+pub mod graphviz;
 pub mod render;
 pub mod schema;
 pub mod search;

@@ -30,10 +30,7 @@ fn pretty(schema: schemars::Schema) -> String {
 /// A gametree tree file: one of three shapes, told apart by their form.
 #[derive(JsonSchema)]
 #[schemars(untagged)]
-#[expect(
-    dead_code,
-    reason = "describes the input for the schema generator only"
-)]
+#[expect(dead_code, reason = "describes the input for the schema generator only")]
 enum TreeFile {
     Flat(FlatTree),
     NestedArrays(NestedArray),
@@ -43,10 +40,7 @@ enum TreeFile {
 /// The flat (canonical) shape: child lists and values keyed by node name.
 #[derive(JsonSchema, Default)]
 #[schemars(deny_unknown_fields)]
-#[expect(
-    dead_code,
-    reason = "describes the input for the schema generator only"
-)]
+#[expect(dead_code, reason = "describes the input for the schema generator only")]
 struct FlatTree {
     /// The root's name; by default the one node that is nobody's child.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -74,10 +68,7 @@ struct FlatTree {
 /// Nodes are named a, b, c, ... breadth-first (or by path with --names paths).
 #[derive(JsonSchema)]
 #[schemars(untagged)]
-#[expect(
-    dead_code,
-    reason = "describes the input for the schema generator only"
-)]
+#[expect(dead_code, reason = "describes the input for the schema generator only")]
 enum NestedArray {
     Leaf(f64),
     Node(Vec<NestedArray>),
@@ -86,10 +77,7 @@ enum NestedArray {
 /// The nested-objects shape: one object per node.
 #[derive(JsonSchema, Default)]
 #[schemars(deny_unknown_fields)]
-#[expect(
-    dead_code,
-    reason = "describes the input for the schema generator only"
-)]
+#[expect(dead_code, reason = "describes the input for the schema generator only")]
 struct NestedObject {
     /// The node's name; unnamed nodes are named like nested arrays' nodes.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -3,12 +3,13 @@
 //! This is where a search and a renderer meet; each output format decides
 //! which sinks listen to the search.
 
-use std::io::Write;
+use std::io::{self, Write};
 
 use crate::answer::Recorder;
+use crate::render::dot::{self, Decorations, Frames, Picture};
 use crate::render::json::{JsonTrace, TraceDocument};
 use crate::render::{self, Palette};
-use crate::search::{self, Algorithm, Options, Outcome, SearchError};
+use crate::search::{self, Algorithm, Event, Options, Outcome, SearchError, Sink};
 use crate::tree::Tree;
 
 /// The output formats of `trace`.
@@ -21,6 +22,8 @@ pub enum Format {
     Answer,
     /// One JSON object: summary fields and every event.
     Json,
+    /// A Graphviz digraph of the searched tree.
+    Dot,
 }
 
 /// What to run and how to show it.
@@ -30,6 +33,10 @@ pub struct Request {
     pub options: Options,
     pub format: Format,
     pub palette: Palette,
+    /// DOT: number the nodes in visiting order.
+    pub numbers: bool,
+    /// DOT: add a caption line under the diagram.
+    pub caption: bool,
 }
 
 /// Runs the search and writes it in the requested format to `out`.
@@ -37,12 +44,7 @@ pub struct Request {
 /// Everything that can make the search fail is checked before the first
 /// byte is written, so output is never partial.
 pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outcome, SearchError> {
-    let Request {
-        algorithm,
-        options,
-        format,
-        palette,
-    } = *request;
+    let Request { algorithm, options, format, palette, numbers, caption } = *request;
     search::check(tree, &options)?;
     match format {
         Format::Text => {
@@ -71,5 +73,46 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
             trace.finish()?;
             Ok(outcome)
         }
+        Format::Dot => {
+            let mut picture = Picture::new(tree);
+            let outcome = search::run(tree, algorithm, &options, &mut picture)?;
+            let decorations = Decorations {
+                numbers,
+                caption: caption.then(|| dot::caption(tree, algorithm, &outcome)),
+                principal_variation: &outcome.principal_variation,
+                current: None,
+            };
+            dot::write_graph(out, &picture, &decorations)?;
+            Ok(outcome)
+        }
     }
+}
+
+/// How many steps (events, and so frames) the search takes.
+pub fn count_steps(tree: &Tree, request: &Request) -> Result<u64, SearchError> {
+    let mut count = StepCount(0);
+    search::run(tree, request.algorithm, &request.options, &mut count)?;
+    Ok(count.0)
+}
+
+/// Counts events.
+struct StepCount(u64);
+
+impl Sink for StepCount {
+    fn event(&mut self, _: &Event<'_>) -> io::Result<()> {
+        self.0 += 1;
+        Ok(())
+    }
+}
+
+/// Runs the search and hands one DOT frame per step to `output`, with its
+/// step number from 1. Returns how many frames there were.
+pub fn write_frames(
+    tree: &Tree,
+    request: &Request,
+    output: impl FnMut(u64, &[u8]) -> io::Result<()>,
+) -> Result<u64, SearchError> {
+    let mut frames = Frames::new(tree, request.numbers, output);
+    search::run(tree, request.algorithm, &request.options, &mut frames)?;
+    Ok(frames.count())
 }

@@ -7,10 +7,8 @@ use std::process::Command;
 use gametree::render::json::{EventRecord, FORMAT_VERSION, TraceDocument};
 
 fn gametree(args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(args)
-        .output()
-        .expect("gametree runs");
+    let output =
+        Command::new(env!("CARGO_BIN_EXE_gametree")).args(args).output().expect("gametree runs");
     assert!(
         output.status.success(),
         "gametree {args:?}: {}",
@@ -42,10 +40,7 @@ fn every_json_trace_parses_back_into_the_contract() {
             assert_eq!(document.algorithm.name(), algo);
             let steps: Vec<u64> = document.events.iter().map(step).collect();
             let expected: Vec<u64> = (1..=steps.len() as u64).collect();
-            assert_eq!(
-                steps, expected,
-                "{tree} --algo {algo}: events are numbered in order"
-            );
+            assert_eq!(steps, expected, "{tree} --algo {algo}: events are numbered in order");
             assert_eq!(
                 document.order.last().map(|e| e.node.as_ref()),
                 Some(document.root.as_ref())

@@ -14,16 +14,11 @@ fn write_input(name: &str, text: &str) -> PathBuf {
 }
 
 fn gametree(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(args)
-        .output()
-        .expect("gametree runs")
+    Command::new(env!("CARGO_BIN_EXE_gametree")).args(args).output().expect("gametree runs")
 }
 
 fn chain(depth: usize) -> String {
-    let children: Vec<String> = (0..depth)
-        .map(|i| format!("\"n{i}\": [\"n{}\"]", i + 1))
-        .collect();
+    let children: Vec<String> = (0..depth).map(|i| format!("\"n{i}\": [\"n{}\"]", i + 1)).collect();
     format!(
         "{{\"root\": \"n0\", \"children\": {{{}}}, \"values\": {{\"n{depth}\": 7}}}}",
         children.join(", ")
@@ -43,10 +38,7 @@ fn a_flat_chain_100000_deep_traces_in_every_format() {
                 String::from_utf8_lossy(&output.stderr)
             );
             let stdout = String::from_utf8_lossy(&output.stdout);
-            assert!(
-                stdout.contains("n100000"),
-                "{format} {algo}: the deepest leaf is reported"
-            );
+            assert!(stdout.contains("n100000"), "{format} {algo}: the deepest leaf is reported");
         }
     }
 }
@@ -56,28 +48,17 @@ fn nested_arrays_100000_deep_read_fine() {
     let text = format!("{}7{}", "[".repeat(DEPTH), "]".repeat(DEPTH));
     let path = write_input("nested.json", &text);
     let output = gametree(&["trace", path.to_str().unwrap(), "--format", "answer"]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(String::from_utf8_lossy(&output.stdout).ends_with("value: 7\n"));
 }
 
 #[test]
 fn nested_objects_100000_deep_read_fine() {
-    let text = format!(
-        "{}{{\"value\": 7}}{}",
-        "{\"children\": [".repeat(DEPTH),
-        "]}".repeat(DEPTH)
-    );
+    let text =
+        format!("{}{{\"value\": 7}}{}", "{\"children\": [".repeat(DEPTH), "]}".repeat(DEPTH));
     let path = write_input("nested-objects.json", &text);
     let output = gametree(&["trace", path.to_str().unwrap(), "--format", "answer"]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(String::from_utf8_lossy(&output.stdout).ends_with("value: 7\n"));
 }
 

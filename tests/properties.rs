@@ -14,14 +14,12 @@ use serde_json::{Value, json};
 fn tree_document() -> impl Strategy<Value = Value> {
     let leaf = (-3i64..=3).prop_map(|v| json!({ "value": v }));
     let node = leaf.prop_recursive(5, 80, 4, |child| {
-        (
-            prop::option::weighted(0.15, player()),
-            prop::collection::vec(child, 1..=4),
-        )
-            .prop_map(|(player, children)| match player {
+        (prop::option::weighted(0.15, player()), prop::collection::vec(child, 1..=4)).prop_map(
+            |(player, children)| match player {
                 Some(player) => json!({ "player": player, "children": children }),
                 None => json!({ "children": children }),
-            })
+            },
+        )
     });
     (node, player()).prop_map(|(mut root, player)| {
         root["player"] = json!(player);
@@ -70,12 +68,7 @@ fn run(tree: &Tree, algorithm: Algorithm, options: &Options) -> (Outcome, Vec<No
 fn variants(window: Window) -> impl Iterator<Item = Options> {
     [(false, false), (true, false), (false, true), (true, true)]
         .into_iter()
-        .map(move |(strict, fail_hard)| Options {
-            window,
-            strict,
-            fail_hard,
-            depth_limit: None,
-        })
+        .map(move |(strict, fail_hard)| Options { window, strict, fail_hard, depth_limit: None })
 }
 
 proptest! {
@@ -179,20 +172,9 @@ proptest! {
 #[test]
 fn strict_fail_hard_can_visit_more_nodes_than_strict_fail_soft() {
     let tree = parse(&json!({"children": [{"children": [{"value": 0}]}, {"value": 0}]}));
-    let window = Window {
-        alpha: f64::NEG_INFINITY,
-        beta: -1.0,
-    };
-    let soft = Options {
-        window,
-        strict: true,
-        fail_hard: false,
-        depth_limit: None,
-    };
-    let hard = Options {
-        fail_hard: true,
-        ..soft
-    };
+    let window = Window { alpha: f64::NEG_INFINITY, beta: -1.0 };
+    let soft = Options { window, strict: true, fail_hard: false, depth_limit: None };
+    let hard = Options { fail_hard: true, ..soft };
     assert_eq!(run(&tree, Algorithm::Alphabeta, &soft).1.len(), 3);
     assert_eq!(run(&tree, Algorithm::Alphabeta, &hard).1.len(), 4);
 }

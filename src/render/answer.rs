@@ -32,11 +32,7 @@ pub fn write(
     writeln!(out, "leaves: {}", leaves.join(" "))?;
 
     let pruned: Vec<&str> = answer.pruned.iter().map(|&node| tree.name(node)).collect();
-    let pruned = if pruned.is_empty() {
-        "none".to_string()
-    } else {
-        pruned.join(" ")
-    };
+    let pruned = if pruned.is_empty() { "none".to_string() } else { pruned.join(" ") };
     writeln!(out, "pruned: {}", palette.paint(Role::Pruned, &pruned))?;
 
     let best = answer.best_move.map_or("none", |node| tree.name(node));

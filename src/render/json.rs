@@ -182,12 +182,7 @@ impl<'a> EventRecord<'a> {
     pub fn new(tree: &'a Tree, step: u64, event: &Event<'_>) -> EventRecord<'a> {
         let name = |node| Cow::Borrowed(tree.name(node));
         match *event {
-            Event::Enter {
-                node,
-                depth,
-                player,
-                window,
-            } => EventRecord::Enter {
+            Event::Enter { node, depth, player, window } => EventRecord::Enter {
                 step,
                 node: name(node),
                 depth,
@@ -195,17 +190,12 @@ impl<'a> EventRecord<'a> {
                 alpha: window.map(|w| Num(w.alpha)),
                 beta: window.map(|w| Num(w.beta)),
             },
-            Event::Leaf { node, value } => EventRecord::Leaf {
-                step,
-                node: name(node),
-                value: Num(value),
-            },
-            Event::Update { node, bound, value } => EventRecord::Update {
-                step,
-                node: name(node),
-                bound,
-                value: Num(value),
-            },
+            Event::Leaf { node, value } => {
+                EventRecord::Leaf { step, node: name(node), value: Num(value) }
+            }
+            Event::Update { node, bound, value } => {
+                EventRecord::Update { step, node: name(node), bound, value: Num(value) }
+            }
             Event::Cutoff { node, rule, pruned } => EventRecord::Cutoff {
                 step,
                 node: name(node),
@@ -215,12 +205,9 @@ impl<'a> EventRecord<'a> {
                 limit: Num(rule.limit),
                 pruned: pruned.iter().map(|&n| name(n)).collect(),
             },
-            Event::Value { node, value, kind } => EventRecord::Value {
-                step,
-                node: name(node),
-                value: Num(value),
-                kind,
-            },
+            Event::Value { node, value, kind } => {
+                EventRecord::Value { step, node: name(node), value: Num(value), kind }
+            }
         }
     }
 }
@@ -254,18 +241,11 @@ impl<'a> TraceDocument<'a> {
                 ValueKind::Upper => Some(Fail::Low),
             },
             best_move: outcome.best_move.map(name),
-            principal_variation: outcome
-                .principal_variation
-                .iter()
-                .map(|&n| name(n))
-                .collect(),
+            principal_variation: outcome.principal_variation.iter().map(|&n| name(n)).collect(),
             order: answer
                 .order
                 .iter()
-                .map(|&(node, value)| OrderEntry {
-                    node: name(node),
-                    value: Num(value),
-                })
+                .map(|&(node, value)| OrderEntry { node: name(node), value: Num(value) })
                 .collect(),
             leaves: answer
                 .leaves
@@ -296,9 +276,7 @@ impl<'a, W: Write> JsonTrace<'a, W> {
         let mut head = Vec::new();
         let mut serializer =
             serde_json::Serializer::with_formatter(&mut head, TopLevelLines::default());
-        summary
-            .serialize(&mut serializer)
-            .map_err(io::Error::other)?;
+        summary.serialize(&mut serializer).map_err(io::Error::other)?;
         // The summary ends with "\n}"; the events go before that brace.
         head.truncate(head.len() - 2);
         out.write_all(&head)?;
@@ -316,11 +294,7 @@ impl<'a, W: Write> JsonTrace<'a, W> {
 impl<W: Write> Sink for JsonTrace<'_, W> {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         self.step += 1;
-        let separator: &[u8] = if self.step == 1 {
-            b"\n    "
-        } else {
-            b",\n    "
-        };
+        let separator: &[u8] = if self.step == 1 { b"\n    " } else { b",\n    " };
         self.out.write_all(separator)?;
         let record = EventRecord::new(self.tree, self.step, event);
         serde_json::to_writer(&mut self.out, &record).map_err(io::Error::other)
@@ -342,11 +316,7 @@ impl serde_json::ser::Formatter for TopLevelLines {
 
     fn end_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
         self.depth -= 1;
-        if self.depth == 0 {
-            writer.write_all(b"\n}")
-        } else {
-            writer.write_all(b"}")
-        }
+        if self.depth == 0 { writer.write_all(b"\n}") } else { writer.write_all(b"}") }
     }
 
     fn begin_object_key<W: ?Sized + Write>(

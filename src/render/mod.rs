@@ -3,6 +3,7 @@
 //! search itself.
 
 pub mod answer;
+pub mod dot;
 pub mod json;
 pub mod text;
 
@@ -81,37 +82,15 @@ mod tests {
 
     #[test]
     fn numbers_print_as_people_write_them() {
-        let shown: Vec<String> = [
-            2.0,
-            -0.0,
-            0.5,
-            -1.25,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            1e20,
-        ]
-        .map(|v| Num(v).to_string())
-        .into();
-        assert_eq!(
-            shown,
-            [
-                "2",
-                "0",
-                "0.5",
-                "-1.25",
-                "inf",
-                "-inf",
-                "100000000000000000000"
-            ]
-        );
+        let shown: Vec<String> = [2.0, -0.0, 0.5, -1.25, f64::INFINITY, f64::NEG_INFINITY, 1e20]
+            .map(|v| Num(v).to_string())
+            .into();
+        assert_eq!(shown, ["2", "0", "0.5", "-1.25", "inf", "-inf", "100000000000000000000"]);
     }
 
     #[test]
     fn palette_off_leaves_text_alone_and_on_wraps_it() {
         assert_eq!(Palette { enabled: false }.paint(Role::Max, "MAX"), "MAX");
-        assert_eq!(
-            Palette { enabled: true }.paint(Role::Max, "MAX"),
-            "\x1b[1;31mMAX\x1b[0m"
-        );
+        assert_eq!(Palette { enabled: true }.paint(Role::Max, "MAX"), "\x1b[1;31mMAX\x1b[0m");
     }
 }

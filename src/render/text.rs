@@ -36,14 +36,7 @@ pub fn write_header(
         parts.push("values from the mover's point of view".into());
     }
     if algorithm.prunes() {
-        parts.push(
-            if options.fail_hard {
-                "fail-hard"
-            } else {
-                "fail-soft"
-            }
-            .into(),
-        );
+        parts.push(if options.fail_hard { "fail-hard" } else { "fail-soft" }.into());
         if options.strict {
             parts.push("strict cutoffs".into());
         }
@@ -69,11 +62,7 @@ pub fn write_footer(
     answer: &Answer,
     palette: Palette,
 ) -> io::Result<()> {
-    let pv: Vec<&str> = outcome
-        .principal_variation
-        .iter()
-        .map(|&n| tree.name(n))
-        .collect();
+    let pv: Vec<&str> = outcome.principal_variation.iter().map(|&n| tree.name(n)).collect();
     writeln!(out, "principal variation: {}", pv.join(" "))?;
     if let Some(note) = fail_note(outcome) {
         writeln!(out, "note: {note}")?;
@@ -147,23 +136,14 @@ impl<'a, W: Write> TextTrace<'a, W> {
         let Some((node, player, window)) = self.pending.take() else {
             return Ok(());
         };
-        let enter = Event::Enter {
-            node,
-            depth: 0,
-            player,
-            window,
-        };
+        let enter = Event::Enter { node, depth: 0, player, window };
         self.write_line(&enter)
     }
 
     /// Writes `event` on its own line, indented to the open node's depth.
     fn write_line(&mut self, event: &Event<'_>) -> io::Result<()> {
         let indent = self.current_indent();
-        writeln!(
-            self.out,
-            "{indent}{}",
-            describe(self.tree, event, self.palette)
-        )
+        writeln!(self.out, "{indent}{}", describe(self.tree, event, self.palette))
     }
 }
 
@@ -171,12 +151,7 @@ impl<W: Write> Sink for TextTrace<'_, W> {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         self.recorder.event(event)?;
         match *event {
-            Event::Enter {
-                node,
-                player,
-                window,
-                ..
-            } => {
+            Event::Enter { node, player, window, .. } => {
                 self.flush_pending()?;
                 self.path.push(node);
                 self.pending = Some((node, player, window));
@@ -200,31 +175,17 @@ impl<W: Write> Sink for TextTrace<'_, W> {
 pub fn describe(tree: &Tree, event: &Event<'_>, palette: Palette) -> String {
     let paint_value = |value: f64| palette.paint(Role::Value, &Num(value).to_string());
     match *event {
-        Event::Enter {
-            node,
-            player,
-            window,
-            ..
-        } => {
+        Event::Enter { node, player, window, .. } => {
             let tag = player_tag(palette, player);
             match window {
                 Some(Window { alpha, beta }) => {
-                    format!(
-                        "{} {tag}  alpha={} beta={}",
-                        tree.name(node),
-                        Num(alpha),
-                        Num(beta)
-                    )
+                    format!("{} {tag}  alpha={} beta={}", tree.name(node), Num(alpha), Num(beta))
                 }
                 None => format!("{} {tag}", tree.name(node)),
             }
         }
         Event::Leaf { node, value } => {
-            let note = if tree.is_leaf(node) {
-                ""
-            } else {
-                " (static value at the depth limit)"
-            };
+            let note = if tree.is_leaf(node) { "" } else { " (static value at the depth limit)" };
             format!("{} = {}{note}", tree.name(node), paint_value(value))
         }
         Event::Update { node, bound, value } => {

@@ -31,12 +31,7 @@ impl Rule for AlphaBeta {
             Player::Max => f64::NEG_INFINITY,
             Player::Min => f64::INFINITY,
         };
-        State {
-            player,
-            v,
-            window,
-            entry: window,
-        }
+        State { player, v, window, entry: window }
     }
 
     fn window(&self, state: &State) -> Option<Window> {

@@ -47,11 +47,7 @@ pub(crate) struct Absorbed {
 impl Absorbed {
     /// A step of an algorithm that never prunes.
     pub fn plain(improved: bool) -> Absorbed {
-        Absorbed {
-            improved,
-            update: None,
-            cutoff: None,
-        }
+        Absorbed { improved, update: None, cutoff: None }
     }
 }
 
@@ -87,11 +83,7 @@ impl Walk {
             std::iter::successors(Some(tree.root()), |&node| best(node)).collect();
         Outcome {
             value: view.to_max(self.root_value, root_player),
-            kind: if flips {
-                self.root_kind.flipped()
-            } else {
-                self.root_kind
-            },
+            kind: if flips { self.root_kind.flipped() } else { self.root_kind },
             best_move: best(tree.root()),
             principal_variation,
             stats: self.stats,
@@ -116,18 +108,10 @@ pub(crate) fn walk<R: Rule>(
         depth_limit: options.depth_limit,
         sink,
         best_child: vec![NO_CHILD; tree.len()],
-        stats: Stats {
-            nodes_total: tree.len() as u64,
-            ..Stats::default()
-        },
+        stats: Stats { nodes_total: tree.len() as u64, ..Stats::default() },
     };
     let (root_value, root_kind) = walker.run()?;
-    Ok(Walk {
-        root_value,
-        root_kind,
-        best_child: walker.best_child,
-        stats: walker.stats,
-    })
+    Ok(Walk { root_value, root_kind, best_child: walker.best_child, stats: walker.stats })
 }
 
 struct Walker<'a, R: Rule> {
@@ -155,9 +139,7 @@ impl<R: Rule> Walker<'_, R> {
         let mut returned: Option<(NodeId, f64)> = None;
         loop {
             let depth = stack.len() as u32 - 1;
-            let top = stack
-                .last_mut()
-                .expect("the loop ends when the root closes");
+            let top = stack.last_mut().expect("the loop ends when the root closes");
             if let Some((child, value)) = returned.take() {
                 self.absorb(top, child, value)?;
             }
@@ -172,11 +154,7 @@ impl<R: Rule> Walker<'_, R> {
             }
             let frame = stack.pop().expect("a frame is on the stack");
             let (value, kind) = self.rule.close(&frame.state);
-            self.sink.event(&Event::Value {
-                node: frame.node,
-                value,
-                kind,
-            })?;
+            self.sink.event(&Event::Value { node: frame.node, value, kind })?;
             if stack.is_empty() {
                 return Ok((value, kind));
             }
@@ -194,24 +172,12 @@ impl<R: Rule> Walker<'_, R> {
         let state = self.rule.open(player, parent);
         let window = self.rule.window(&state);
         self.stats.nodes_visited += 1;
-        self.sink.event(&Event::Enter {
-            node,
-            depth,
-            player,
-            window,
-        })?;
+        self.sink.event(&Event::Enter { node, depth, player, window })?;
         let at_horizon = self.depth_limit == Some(depth);
         if !self.tree.is_leaf(node) && !at_horizon {
-            return Ok(Entered::Searching(Frame {
-                node,
-                next: 0,
-                state,
-            }));
+            return Ok(Entered::Searching(Frame { node, next: 0, state }));
         }
-        let static_value = self
-            .tree
-            .value(node)
-            .expect("leaves and horizon nodes have values");
+        let static_value = self.tree.value(node).expect("leaves and horizon nodes have values");
         let value = self.rule.leaf(player, static_value);
         self.stats.leaves_evaluated += 1;
         self.sink.event(&Event::Leaf { node, value })?;
@@ -220,9 +186,7 @@ impl<R: Rule> Walker<'_, R> {
 
     fn absorb(&mut self, frame: &mut Frame<R::State>, child: NodeId, value: f64) -> io::Result<()> {
         let node = frame.node;
-        let step = self
-            .rule
-            .absorb(&mut frame.state, value, self.tree.player(child));
+        let step = self.rule.absorb(&mut frame.state, value, self.tree.player(child));
         if step.improved {
             self.best_child[node.index()] = child.0;
         }

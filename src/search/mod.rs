@@ -42,12 +42,8 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// Every algorithm, in the order tables list them.
-    pub const ALL: [Algorithm; 4] = [
-        Algorithm::Minimax,
-        Algorithm::Negamax,
-        Algorithm::Alphabeta,
-        Algorithm::NegamaxAlphabeta,
-    ];
+    pub const ALL: [Algorithm; 4] =
+        [Algorithm::Minimax, Algorithm::Negamax, Algorithm::Alphabeta, Algorithm::NegamaxAlphabeta];
 
     /// The name `--algo` takes.
     pub fn name(self) -> &'static str {
@@ -107,12 +103,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options {
-            window: Window::FULL,
-            strict: false,
-            fail_hard: false,
-            depth_limit: None,
-        }
+        Options { window: Window::FULL, strict: false, fail_hard: false, depth_limit: None }
     }
 }
 
@@ -185,32 +176,15 @@ impl CutoffRule {
 pub enum Event<'t> {
     /// The search is called on a node; `window` is its alpha-beta window on
     /// entry (none for algorithms without one).
-    Enter {
-        node: NodeId,
-        depth: u32,
-        player: Player,
-        window: Option<Window>,
-    },
+    Enter { node: NodeId, depth: u32, player: Player, window: Option<Window> },
     /// A leaf (or a node at the depth limit) is evaluated and so receives its value.
     Leaf { node: NodeId, value: f64 },
     /// Alpha or beta at `node` improved to `value`.
-    Update {
-        node: NodeId,
-        bound: Bound,
-        value: f64,
-    },
+    Update { node: NodeId, bound: Bound, value: f64 },
     /// `node` stops searching: `pruned` are the children it skips.
-    Cutoff {
-        node: NodeId,
-        rule: CutoffRule,
-        pruned: &'t [NodeId],
-    },
+    Cutoff { node: NodeId, rule: CutoffRule, pruned: &'t [NodeId] },
     /// An inner node receives its value.
-    Value {
-        node: NodeId,
-        value: f64,
-        kind: ValueKind,
-    },
+    Value { node: NodeId, value: f64, kind: ValueKind },
 }
 
 /// Receives a search's events as they happen.
@@ -322,12 +296,7 @@ fn check_static_values(tree: &Tree, limit: u32) -> Result<(), SearchError> {
             }
             continue;
         }
-        stack.extend(
-            tree.children(node)
-                .iter()
-                .rev()
-                .map(|&child| (child, depth + 1)),
-        );
+        stack.extend(tree.children(node).iter().rev().map(|&child| (child, depth + 1)));
     }
     Ok(())
 }

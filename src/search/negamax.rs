@@ -17,21 +17,14 @@ pub(crate) struct State {
 
 /// A child's value seen from its parent: negated when the player changes.
 pub(crate) fn seen_from(parent: Player, child_player: Player, child: f64) -> f64 {
-    if parent == child_player {
-        child
-    } else {
-        -child
-    }
+    if parent == child_player { child } else { -child }
 }
 
 impl Rule for Negamax {
     type State = State;
 
     fn open(&self, player: Player, _parent: Option<&State>) -> State {
-        State {
-            player,
-            v: f64::NEG_INFINITY,
-        }
+        State { player, v: f64::NEG_INFINITY }
     }
 
     fn window(&self, _state: &State) -> Option<Window> {

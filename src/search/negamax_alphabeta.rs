@@ -35,12 +35,7 @@ impl Rule for NegamaxAlphaBeta {
             Some(p) if p.player == player => p.window,
             Some(p) => p.window.negated(),
         };
-        State {
-            player,
-            v: f64::NEG_INFINITY,
-            window,
-            entry: window,
-        }
+        State { player, v: f64::NEG_INFINITY, window, entry: window }
     }
 
     fn window(&self, state: &State) -> Option<Window> {

@@ -18,17 +18,11 @@ pub struct Window {
 
 impl Window {
     /// (-inf, inf): every value matters.
-    pub const FULL: Window = Window {
-        alpha: f64::NEG_INFINITY,
-        beta: f64::INFINITY,
-    };
+    pub const FULL: Window = Window { alpha: f64::NEG_INFINITY, beta: f64::INFINITY };
 
     /// The same window from the other player's point of view: (-beta, -alpha).
     pub fn negated(self) -> Window {
-        Window {
-            alpha: -self.beta,
-            beta: -self.alpha,
-        }
+        Window { alpha: -self.beta, beta: -self.alpha }
     }
 
     /// Fail-hard: the value clamped into the window.
@@ -87,33 +81,16 @@ pub(crate) fn maximise(v: &mut f64, window: &mut Window, child: f64, strict: boo
     if improved {
         *v = child;
     }
-    let cuts = if strict {
-        *v > window.beta
-    } else {
-        *v >= window.beta
-    };
+    let cuts = if strict { *v > window.beta } else { *v >= window.beta };
     if cuts {
-        let rule = CutoffRule {
-            value: *v,
-            bound: Bound::Beta,
-            limit: window.beta,
-            strict,
-        };
-        return Absorbed {
-            improved,
-            update: None,
-            cutoff: Some(rule),
-        };
+        let rule = CutoffRule { value: *v, bound: Bound::Beta, limit: window.beta, strict };
+        return Absorbed { improved, update: None, cutoff: Some(rule) };
     }
     let update = (*v > window.alpha).then(|| {
         window.alpha = *v;
         (Bound::Alpha, *v)
     });
-    Absorbed {
-        improved,
-        update,
-        cutoff: None,
-    }
+    Absorbed { improved, update, cutoff: None }
 }
 
 /// A minimising node takes `child` into `v`: cut when `v` falls to alpha,
@@ -123,33 +100,16 @@ pub(crate) fn minimise(v: &mut f64, window: &mut Window, child: f64, strict: boo
     if improved {
         *v = child;
     }
-    let cuts = if strict {
-        *v < window.alpha
-    } else {
-        *v <= window.alpha
-    };
+    let cuts = if strict { *v < window.alpha } else { *v <= window.alpha };
     if cuts {
-        let rule = CutoffRule {
-            value: *v,
-            bound: Bound::Alpha,
-            limit: window.alpha,
-            strict,
-        };
-        return Absorbed {
-            improved,
-            update: None,
-            cutoff: Some(rule),
-        };
+        let rule = CutoffRule { value: *v, bound: Bound::Alpha, limit: window.alpha, strict };
+        return Absorbed { improved, update: None, cutoff: Some(rule) };
     }
     let update = (*v < window.beta).then(|| {
         window.beta = *v;
         (Bound::Beta, *v)
     });
-    Absorbed {
-        improved,
-        update,
-        cutoff: None,
-    }
+    Absorbed { improved, update, cutoff: None }
 }
 
 #[cfg(test)]

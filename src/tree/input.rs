@@ -60,10 +60,7 @@ pub struct TreeError {
 impl TreeError {
     /// An error about the tree as a whole, with no position.
     pub fn new(message: impl Into<String>) -> TreeError {
-        TreeError {
-            position: None,
-            message: message.into(),
-        }
+        TreeError { position: None, message: message.into() }
     }
 
     fn from_json(error: &serde_json::Error, input: &[u8]) -> TreeError {
@@ -74,10 +71,7 @@ impl TreeError {
             return TreeError::new(message);
         }
         let column = char_column(input, error.line(), error.column());
-        TreeError {
-            position: Some((error.line(), column)),
-            message,
-        }
+        TreeError { position: Some((error.line(), column)), message }
     }
 }
 
@@ -92,11 +86,7 @@ impl fmt::Display for TreeError {
 
 /// serde_json counts columns in bytes; people count characters.
 fn char_column(input: &[u8], line: usize, byte_column: usize) -> usize {
-    let line_start: usize = input
-        .split(|&b| b == b'\n')
-        .take(line - 1)
-        .map(|l| l.len() + 1)
-        .sum();
+    let line_start: usize = input.split(|&b| b == b'\n').take(line - 1).map(|l| l.len() + 1).sum();
     let end = (line_start + byte_column).min(input.len());
     char_count(&input[line_start.min(end)..end])
 }
@@ -109,10 +99,7 @@ fn char_count(bytes: &[u8]) -> usize {
 /// The 1-based line and column (in characters) of the byte at `offset`.
 fn char_position(input: &[u8], offset: usize) -> (usize, usize) {
     let before = &input[..offset.min(input.len())];
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
+    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
     let column = 1 + char_count(&before[line_start..]);
     (line, column)
@@ -162,11 +149,7 @@ pub fn read(input: &[u8], naming: Naming) -> Result<RawTree, TreeError> {
     let mut builder = Builder::default();
     let mut de = serde_json::Deserializer::from_slice(input);
     de.disable_recursion_limit();
-    let parsed = Document {
-        builder: &mut builder,
-    }
-    .deserialize(&mut de)
-    .and_then(|()| de.end());
+    let parsed = Document { builder: &mut builder }.deserialize(&mut de).and_then(|()| de.end());
     parsed.map_err(|error| TreeError::from_json(&error, input))?;
     builder.finish(naming)
 }
@@ -247,11 +230,7 @@ impl Builder {
                 generated.push((node, name));
             }
             position += 1;
-            for (i, &child) in self.raw.children[node as usize]
-                .iter()
-                .flatten()
-                .enumerate()
-            {
+            for (i, &child) in self.raw.children[node as usize].iter().flatten().enumerate() {
                 let parent = (naming == Naming::Paths).then(|| paths[path].as_str());
                 let child_path = names::child_path(parent, i + 1);
                 paths.push(child_path);
@@ -318,11 +297,7 @@ impl<'de> Visitor<'de> for Document<'_> {
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
         self.builder.nested = true;
-        NestedArray {
-            builder: self.builder,
-        }
-        .visit_seq(seq)
-        .map(drop)
+        NestedArray { builder: self.builder }.visit_seq(seq).map(drop)
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<(), E> {
@@ -335,11 +310,7 @@ impl<'de> Visitor<'de> for Document<'_> {
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<(), E> {
         self.builder.nested = true;
-        NestedArray {
-            builder: self.builder,
-        }
-        .visit_f64(v)
-        .map(drop)
+        NestedArray { builder: self.builder }.visit_f64(v).map(drop)
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
@@ -355,24 +326,19 @@ fn read_top_object<'de, A: MapAccess<'de>>(b: &mut Builder, mut map: A) -> Resul
     let mut nested_children = false;
     while let Some(key) = map.next_key::<TopKey>()? {
         if seen.contains(&key) {
-            return Err(de::Error::custom(format!(
-                "duplicate key {:?}",
-                key_name(key)
-            )));
+            return Err(de::Error::custom(format!("duplicate key {:?}", key_name(key))));
         }
         seen.push(key);
         match key {
             TopKey::Root => b.raw.root = Some(map.next_value()?),
             TopKey::Player => b.raw.player = Some(map.next_value()?),
             TopKey::Perspective => b.raw.perspective = Some(map.next_value()?),
-            TopKey::Values => map.next_value_seed(FlatMap {
-                builder: b,
-                field: FlatField::Values,
-            })?,
-            TopKey::Players => map.next_value_seed(FlatMap {
-                builder: b,
-                field: FlatField::Players,
-            })?,
+            TopKey::Values => {
+                map.next_value_seed(FlatMap { builder: b, field: FlatField::Values })?
+            }
+            TopKey::Players => {
+                map.next_value_seed(FlatMap { builder: b, field: FlatField::Players })?
+            }
             TopKey::Name => {
                 let name: String = map.next_value()?;
                 check_name::<A::Error>(&name)?;
@@ -469,11 +435,7 @@ impl<'de> Visitor<'de> for ChildrenOfTop<'_> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<bool, A::Error> {
-        FlatMap {
-            builder: self.builder,
-            field: FlatField::Children,
-        }
-        .visit_map(map)?;
+        FlatMap { builder: self.builder, field: FlatField::Children }.visit_map(map)?;
         Ok(false)
     }
 
@@ -529,10 +491,7 @@ impl<'de> Visitor<'de> for FlatMap<'_> {
             let id = b.intern::<A::Error>(&name)? as usize;
             let duplicate = match self.field {
                 FlatField::Children => {
-                    let list = map.next_value_seed(ChildList {
-                        builder: b,
-                        parent: &name,
-                    })?;
+                    let list = map.next_value_seed(ChildList { builder: b, parent: &name })?;
                     b.raw.children[id].replace(list).is_some()
                 }
                 FlatField::Values => {
@@ -596,10 +555,7 @@ struct Number<'n> {
 
 impl Number<'_> {
     fn too_large<E: de::Error>(self, shown: impl fmt::Display) -> E {
-        let node = self
-            .of
-            .map(|name| format!(" of {name}"))
-            .unwrap_or_default();
+        let node = self.of.map(|name| format!(" of {name}")).unwrap_or_default();
         E::custom(format!("value {shown}{node} is beyond 2^53 in magnitude"))
     }
 }
@@ -681,15 +637,11 @@ impl<'de> Visitor<'de> for NestedArray<'_> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<u32, A::Error> {
         let id = self.builder.add_node(None);
         let mut children = Vec::new();
-        while let Some(child) = seq.next_element_seed(NestedArray {
-            builder: self.builder,
-        })? {
+        while let Some(child) = seq.next_element_seed(NestedArray { builder: self.builder })? {
             children.push(child);
         }
         if children.is_empty() {
-            return Err(de::Error::custom(
-                "empty array: an inner node needs at least one child",
-            ));
+            return Err(de::Error::custom("empty array: an inner node needs at least one child"));
         }
         self.builder.raw.children[id as usize] = Some(children);
         Ok(id)
@@ -738,10 +690,7 @@ impl<'de> Visitor<'de> for NodeObject<'_> {
         let mut seen: Vec<NodeKey> = Vec::new();
         while let Some(key) = map.next_key::<NodeKey>()? {
             if seen.contains(&key) {
-                return Err(de::Error::custom(format!(
-                    "duplicate key {:?}",
-                    node_key_name(key)
-                )));
+                return Err(de::Error::custom(format!("duplicate key {:?}", node_key_name(key))));
             }
             seen.push(key);
             let node = id as usize;
@@ -804,9 +753,7 @@ mod tests {
     use super::*;
 
     fn names(text: &str, naming: Naming) -> Vec<String> {
-        read(text.as_bytes(), naming)
-            .expect("a valid document")
-            .names
+        read(text.as_bytes(), naming).expect("a valid document").names
     }
 
     #[test]
@@ -819,12 +766,7 @@ mod tests {
     #[test]
     fn paths_name_nodes_by_position() {
         let read = names("[[3, 12], [2, [4, 6]]]", Naming::Paths);
-        assert_eq!(
-            read,
-            [
-                "root", "1", "1.1", "1.2", "2", "2.1", "2.2", "2.2.1", "2.2.2"
-            ]
-        );
+        assert_eq!(read, ["root", "1", "1.1", "1.2", "2", "2.1", "2.2", "2.2.1", "2.2.2"]);
     }
 
     #[test]
@@ -838,11 +780,8 @@ mod tests {
 
     #[test]
     fn a_flat_document_may_give_values_before_children() {
-        let raw = read(
-            br#"{"values": {"b": 1}, "children": {"a": ["b"]}}"#,
-            Naming::Letters,
-        )
-        .unwrap();
+        let raw =
+            read(br#"{"values": {"b": 1}, "children": {"a": ["b"]}}"#, Naming::Letters).unwrap();
         assert_eq!(raw.names, ["b", "a"]);
         assert_eq!(raw.children, [None, Some(vec![0])]);
     }
@@ -850,11 +789,8 @@ mod tests {
     #[test]
     fn error_columns_count_characters_not_bytes() {
         // "x" is the 26th byte but the 25th character.
-        let error = read(
-            "{\"children\": {\"ö\": [\"b\" x]}}".as_bytes(),
-            Naming::Letters,
-        )
-        .unwrap_err();
+        let error =
+            read("{\"children\": {\"ö\": [\"b\" x]}}".as_bytes(), Naming::Letters).unwrap_err();
         assert_eq!(error.position, Some((1, 25)));
         let error = read("[\n  \"é\", 1]".as_bytes(), Naming::Letters).unwrap_err();
         assert_eq!(error.position.map(|(line, _)| line), Some(2));

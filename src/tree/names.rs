@@ -32,11 +32,7 @@ impl NameTable {
 
     /// The name at `index`.
     pub fn get(&self, index: usize) -> &str {
-        let start = if index == 0 {
-            0
-        } else {
-            self.ends[index - 1] as usize
-        };
+        let start = if index == 0 { 0 } else { self.ends[index - 1] as usize };
         &self.text[start..self.ends[index] as usize]
     }
 }
@@ -107,10 +103,7 @@ mod tests {
         for name in ["a", "", "long-name"] {
             table.push(name);
         }
-        assert_eq!(
-            [table.get(0), table.get(1), table.get(2)],
-            ["a", "", "long-name"]
-        );
+        assert_eq!([table.get(0), table.get(1), table.get(2)], ["a", "", "long-name"]);
     }
 
     #[test]

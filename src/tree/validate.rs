@@ -30,10 +30,7 @@ pub fn validate(raw: RawTree, overrides: Overrides) -> Result<Tree, TreeError> {
     }
     check_leaf_values(&raw, &order)?;
     let base = root_player(&raw, root, overrides.player)?;
-    let perspective = overrides
-        .perspective
-        .or(raw.perspective)
-        .unwrap_or_default();
+    let perspective = overrides.perspective.or(raw.perspective).unwrap_or_default();
     Ok(build(&raw, &order, base, perspective))
 }
 
@@ -72,9 +69,8 @@ fn find_root(raw: &RawTree, parents: &[Option<u32>]) -> Result<u32, TreeError> {
             .map(|i| i as u32)
             .ok_or_else(|| TreeError::new(format!("root {name:?} is not a node of the tree")));
     }
-    let candidates: Vec<u32> = (0..raw.names.len() as u32)
-        .filter(|&i| parents[i as usize].is_none())
-        .collect();
+    let candidates: Vec<u32> =
+        (0..raw.names.len() as u32).filter(|&i| parents[i as usize].is_none()).collect();
     match candidates.as_slice() {
         [root] => Ok(*root),
         [] => Err(TreeError::new(format!(
@@ -118,13 +114,9 @@ fn unreachable_error(
     for &node in order {
         reached[node as usize] = true;
     }
-    let unreachable: Vec<u32> = (0..raw.names.len() as u32)
-        .filter(|&i| !reached[i as usize])
-        .collect();
-    if let Some(cycle) = unreachable
-        .iter()
-        .find_map(|&n| describe_cycle(raw, parents, n))
-    {
+    let unreachable: Vec<u32> =
+        (0..raw.names.len() as u32).filter(|&i| !reached[i as usize]).collect();
+    if let Some(cycle) = unreachable.iter().find_map(|&n| describe_cycle(raw, parents, n)) {
         return TreeError::new(cycle);
     }
     TreeError::new(format!(
@@ -148,10 +140,7 @@ fn describe_cycle(raw: &RawTree, parents: &[Option<u32>], start: u32) -> Option<
             let start = (0..cycle.len()).min_by_key(|&i| cycle[i]).unwrap_or(0);
             cycle.rotate_left(start);
             cycle.push(cycle[0]);
-            let names: Vec<&str> = cycle
-                .iter()
-                .map(|&n| raw.names[n as usize].as_str())
-                .collect();
+            let names: Vec<&str> = cycle.iter().map(|&n| raw.names[n as usize].as_str()).collect();
             return Some(format!("cycle: {}", names.join(" -> ")));
         }
         seen_at.insert(node, path.len());
@@ -204,18 +193,13 @@ fn build(raw: &RawTree, order: &[u32], base: Player, perspective: Perspective) -
     for (position, &node) in order.iter().enumerate() {
         let node = node as usize;
         let by_depth = depth_player[node];
-        let player = if position == 0 {
-            base
-        } else {
-            raw.players[node].unwrap_or(by_depth)
-        };
+        let player = if position == 0 { base } else { raw.players[node].unwrap_or(by_depth) };
         tree.names.push(&raw.names[node]);
         tree.players.push(player);
-        tree.values
-            .push(raw.values[node].map(|v| match perspective {
-                Perspective::Max => v,
-                Perspective::Mover => v * player.sign(),
-            }));
+        tree.values.push(raw.values[node].map(|v| match perspective {
+            Perspective::Max => v,
+            Perspective::Mover => v * player.sign(),
+        }));
         for &child in raw.children[node].iter().flatten() {
             depth_player[child as usize] = by_depth.opponent();
             tree.child_ids.push(NodeId(new_id[child as usize]));
@@ -227,11 +211,8 @@ fn build(raw: &RawTree, order: &[u32], base: Player, perspective: Perspective) -
 
 /// `a, b, c` or `a, b, ... and 12 more`.
 fn list(raw: &RawTree, nodes: &[u32]) -> String {
-    let shown: Vec<&str> = nodes
-        .iter()
-        .take(LISTED)
-        .map(|&n| raw.names[n as usize].as_str())
-        .collect();
+    let shown: Vec<&str> =
+        nodes.iter().take(LISTED).map(|&n| raw.names[n as usize].as_str()).collect();
     let mut text = shown.join(", ");
     if nodes.len() > LISTED {
         text.push_str(&format!(" and {} more", nodes.len() - LISTED));
