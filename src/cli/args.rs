@@ -1,0 +1,186 @@
+//! Argument groups the subcommands share: which tree to read and how, and
+//! how to search it.
+
+use std::io::{self, Read};
+use std::path::PathBuf;
+
+use super::Failure;
+use crate::render::Num;
+use crate::search::{Algorithm, Options, Window};
+use crate::tree::{self, Naming, Overrides, Perspective, Player, Tree};
+
+/// The tree file and how to read it.
+#[derive(Debug, clap::Args)]
+pub struct TreeArgs {
+    /// The tree file (JSON, any of the three shapes); `-` reads standard input.
+    pub tree: PathBuf,
+
+    /// Who moves at the root (overrides the file).
+    #[arg(long, value_enum)]
+    pub player: Option<Player>,
+
+    /// Whose point of view the file's values are from (overrides the file).
+    #[arg(long, value_enum)]
+    pub perspective: Option<Perspective>,
+
+    /// How nested shapes name nodes that have no name.
+    #[arg(long, value_enum, default_value_t = Naming::Letters)]
+    pub names: Naming,
+}
+
+impl TreeArgs {
+    /// Reads and validates the tree; returns the name to use in messages too.
+    pub fn load(&self) -> Result<(String, Tree), Failure> {
+        let (file, input) = read_input(&self.tree)?;
+        let overrides = Overrides { player: self.player, perspective: self.perspective };
+        match tree::parse(&input, self.names, overrides) {
+            Ok(tree) => Ok((file, tree)),
+            Err(error) => Err(Failure::Input { file, error }),
+        }
+    }
+}
+
+/// The alpha-beta settings `compare` applies to its alpha-beta rows.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct WindowArgs {
+    /// Alpha-beta: cut only on strict inequality (v > beta, v < alpha).
+    #[arg(long)]
+    pub strict: bool,
+
+    /// Alpha-beta: the root's alpha, from MAX's point of view (a number, -inf or inf).
+    #[arg(long, value_name = "X", allow_hyphen_values = true, value_parser = parse_bound)]
+    pub alpha: Option<f64>,
+
+    /// Alpha-beta: the root's beta, from MAX's point of view (a number, -inf or inf).
+    #[arg(long, value_name = "Y", allow_hyphen_values = true, value_parser = parse_bound)]
+    pub beta: Option<f64>,
+}
+
+impl WindowArgs {
+    /// The root window, checked to be non-empty.
+    pub fn window(&self) -> Result<Window, Failure> {
+        let window = Window {
+            alpha: self.alpha.unwrap_or(f64::NEG_INFINITY),
+            beta: self.beta.unwrap_or(f64::INFINITY),
+        };
+        if window.alpha >= window.beta {
+            return Err(Failure::Usage(format!(
+                "--alpha ({}) must be less than --beta ({})",
+                Num(window.alpha),
+                Num(window.beta)
+            )));
+        }
+        Ok(window)
+    }
+}
+
+/// Which algorithm, and how it searches.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct SearchArgs {
+    /// The search algorithm [default: minimax].
+    #[arg(short, long, value_enum)]
+    pub algo: Option<Algorithm>,
+
+    #[command(flatten)]
+    pub window: WindowArgs,
+
+    /// Alpha-beta: clamp every value into the window its node was entered with.
+    #[arg(long)]
+    pub fail_hard: bool,
+
+    /// Evaluate nodes at this depth (root = 0) by their static value instead of searching below.
+    #[arg(long, value_name = "N")]
+    pub depth: Option<u32>,
+}
+
+impl SearchArgs {
+    /// The algorithm and its options, checked to fit together.
+    pub fn resolve(&self, default: Algorithm) -> Result<(Algorithm, Options), Failure> {
+        let algorithm = self.algo.unwrap_or(default);
+        let pruning_flags = [
+            (self.window.strict, "--strict"),
+            (self.fail_hard, "--fail-hard"),
+            (self.window.alpha.is_some(), "--alpha"),
+            (self.window.beta.is_some(), "--beta"),
+        ];
+        if !algorithm.prunes()
+            && let Some(flag) = first_given(&pruning_flags)
+        {
+            return Err(Failure::Usage(format!(
+                "{flag} applies only to alpha-beta; use --algo alphabeta or --algo negamax-alphabeta"
+            )));
+        }
+        let options = Options {
+            window: self.window.window()?,
+            strict: self.window.strict,
+            fail_hard: self.fail_hard,
+            depth_limit: self.depth,
+        };
+        Ok((algorithm, options))
+    }
+}
+
+/// The first flag of `flags` that was given.
+pub fn first_given(flags: &[(bool, &'static str)]) -> Option<&'static str> {
+    flags.iter().find(|(given, _)| *given).map(|(_, flag)| *flag)
+}
+
+/// Parses a window bound: a number, `inf` or `-inf` (not NaN).
+fn parse_bound(text: &str) -> Result<f64, String> {
+    match text.trim() {
+        "inf" | "+inf" => Ok(f64::INFINITY),
+        "-inf" => Ok(f64::NEG_INFINITY),
+        number => number
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .ok_or_else(|| format!("expected a number, inf or -inf, got {text:?}")),
+    }
+}
+
+/// Reads a file (or standard input for `-`), returning the name to use in
+/// messages and the bytes.
+pub fn read_input(path: &PathBuf) -> Result<(String, Vec<u8>), Failure> {
+    let is_stdin = path.as_os_str() == "-";
+    let file = if is_stdin { "<stdin>".to_string() } else { path.display().to_string() };
+    let mut bytes = Vec::new();
+    let read = if is_stdin {
+        io::stdin().lock().read_to_end(&mut bytes).map(drop)
+    } else {
+        std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes)).map(drop)
+    };
+    match read {
+        Ok(()) => Ok((file, bytes)),
+        Err(error) => {
+            let error = tree::TreeError::new(format!("cannot read: {}", describe_io(&error)));
+            Err(Failure::Input { error, file })
+        }
+    }
+}
+
+/// Why an I/O operation failed, in words, without the OS error number.
+pub fn describe_io(error: &io::Error) -> String {
+    match error.kind() {
+        io::ErrorKind::NotFound => "no such file or directory".into(),
+        io::ErrorKind::PermissionDenied => "permission denied".into(),
+        io::ErrorKind::IsADirectory => "it is a directory".into(),
+        io::ErrorKind::NotADirectory => "a part of the path is not a directory".into(),
+        io::ErrorKind::InvalidData => "not valid data".into(),
+        _ => error.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_take_numbers_and_infinities_but_not_nan() {
+        assert_eq!(parse_bound("-inf"), Ok(f64::NEG_INFINITY));
+        assert_eq!(parse_bound("inf"), Ok(f64::INFINITY));
+        assert_eq!(parse_bound("-2.5"), Ok(-2.5));
+        assert!(parse_bound("nan").is_err());
+        assert!(parse_bound("infinity").is_err());
+        assert!(parse_bound("x").is_err());
+    }
+}

@@ -1,0 +1,156 @@
+//! The command line: clap definitions, turning arguments into a request,
+//! and mapping every failure to one `error:` line and an exit status.
+//!
+//! Exit statuses: 0 success, 1 a check found a mismatch, 2 bad input or usage.
+
+mod args;
+mod trace;
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+use clap::{ColorChoice, CommandFactory, Parser, Subcommand, ValueEnum};
+
+use crate::graphviz::GraphvizError;
+use crate::render::Palette;
+use crate::search::SearchError;
+use crate::tree::TreeError;
+
+const EXAMPLES: &str = "\
+Examples:
+  gametree trace trees/aima-5-2.json --algo alphabeta
+  gametree trace trees/lecture.json --format answer
+  echo '[[3,12,8],[2,4,6],[14,5,2]]' | gametree trace - --algo alphabeta --format json
+  gametree trace trees/equality.json --algo alphabeta --strict
+  gametree trace trees/depth-limited.json --depth 2 --algo negamax";
+
+/// Trace minimax, negamax and alpha-beta on small game trees.
+#[derive(Debug, Parser)]
+#[command(name = "gametree", version, about, after_help = EXAMPLES)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Run one algorithm on a tree and print its trace.
+    #[command(after_help = EXAMPLES)]
+    Trace(trace::TraceArgs),
+    /// Print the JSON Schema of the input shapes or of the JSON trace.
+    Schema {
+        #[arg(value_enum)]
+        which: SchemaKind,
+    },
+    /// Print a shell completion script.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff).
+    Man,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum SchemaKind {
+    /// The tree file shapes `trace` reads.
+    Input,
+    /// The document `trace --format json` writes.
+    Trace,
+}
+
+/// Why a run failed, and so which status it exits with.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Failure {
+    #[error("{0}")]
+    Usage(String),
+    #[error("{}", located(file, error))]
+    Input { file: String, error: TreeError },
+    #[error("{file}: {error}")]
+    Search { file: String, error: SearchError },
+    #[error("{0}")]
+    Output(io::Error),
+    #[error("{0}")]
+    Graphviz(GraphvizError),
+}
+
+/// `FILE:LINE:COLUMN: message` when the error has a position, else `FILE: message`.
+fn located(file: &str, error: &TreeError) -> String {
+    match error.position {
+        Some((line, column)) => format!("{file}:{line}:{column}: {}", error.message),
+        None => format!("{file}: {}", error.message),
+    }
+}
+
+/// Parses the command line, runs it and returns the exit status.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let _ = error.print();
+            return ExitCode::from(error.exit_code() as u8);
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let result = run(cli, &mut out).and_then(|()| out.flush().map_err(Failure::Output));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Output(error)) if error.kind() == io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
+        Err(Failure::Search { error: SearchError::Io(error), .. })
+            if error.kind() == io::ErrorKind::BrokenPipe =>
+        {
+            ExitCode::SUCCESS
+        }
+        Err(failure) => {
+            eprintln!("error: {failure}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
+    match cli.command {
+        Command::Trace(args) => trace::run(&args, out),
+        Command::Schema { which } => {
+            let schema = match which {
+                SchemaKind::Input => crate::schema::input(),
+                SchemaKind::Trace => crate::schema::trace(),
+            };
+            writeln!(out, "{schema}").map_err(Failure::Output)
+        }
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "gametree", out);
+            Ok(())
+        }
+        Command::Man => clap_mangen::Man::new(Cli::command()).render(out).map_err(Failure::Output),
+    }
+}
+
+/// Decides colour once: `always`, `never`, or for `auto` a terminal on
+/// stdout with NO_COLOR unset (CLICOLOR_FORCE forces it on).
+pub(crate) fn palette(choice: ColorChoice) -> Palette {
+    let set = |name| std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0");
+    let enabled = match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+            !no_color && (set("CLICOLOR_FORCE") || io::stdout().is_terminal())
+        }
+    };
+    colored::control::set_override(enabled);
+    Palette { enabled }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,266 @@
+//! `gametree trace`: one algorithm on one tree, written as text, the
+//! classroom answer, JSON or DOT, to stdout, a file, an image or frames.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use clap::{ColorChoice, ValueEnum};
+
+use super::args::{SearchArgs, TreeArgs, describe_io, first_given};
+use super::{Failure, palette};
+use crate::graphviz::{self, ImageFormat};
+use crate::search::{Algorithm, SearchError};
+use crate::trace::{self, Format, Request};
+use crate::tree::Tree;
+
+#[derive(Debug, clap::Args)]
+pub struct TraceArgs {
+    #[command(flatten)]
+    search: SearchArgs,
+
+    #[command(flatten)]
+    tree: TreeArgs,
+
+    /// What to print [default: text, or dot with --frames, --frame and image files].
+    #[arg(short, long, value_enum)]
+    format: Option<Format>,
+
+    /// When to use colour: auto means on a terminal and NO_COLOR unset.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+
+    /// Write the output to FILE instead of stdout; FILE.svg, .png or .pdf is
+    /// drawn by Graphviz's `dot`.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+
+    /// DOT: number the nodes in the order the search visits them.
+    #[arg(long)]
+    numbers: bool,
+
+    /// DOT: add a caption with the algorithm, root player, best move and value.
+    #[arg(long)]
+    caption: bool,
+
+    /// DOT: write one frame per search step into DIR (frame-001.dot, ...).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["frame", "output"])]
+    frames: Option<PathBuf>,
+
+    /// With --frames: also draw each frame with Graphviz in this format.
+    #[arg(long, value_enum, value_name = "FORMAT", requires = "frames")]
+    frames_format: Option<ImageFormat>,
+
+    /// DOT: print only frame N (from 1) of what --frames would write.
+    #[arg(long, value_name = "N", value_parser = parse_frame, conflicts_with = "output")]
+    frame: Option<u64>,
+}
+
+/// Where `trace` sends its output.
+#[derive(Debug)]
+enum Destination {
+    Stdout,
+    File(PathBuf),
+    Image(PathBuf, ImageFormat),
+    Frames(PathBuf, Option<ImageFormat>),
+    Frame(u64),
+}
+
+impl TraceArgs {
+    fn destination(&self) -> Destination {
+        if let Some(dir) = &self.frames {
+            return Destination::Frames(dir.clone(), self.frames_format);
+        }
+        if let Some(n) = self.frame {
+            return Destination::Frame(n);
+        }
+        match &self.output {
+            None => Destination::Stdout,
+            Some(path) => match ImageFormat::of_path(path) {
+                Some(format) => Destination::Image(path.clone(), format),
+                None => Destination::File(path.clone()),
+            },
+        }
+    }
+}
+
+/// Parses a frame number: frames are numbered from 1.
+fn parse_frame(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("frames are numbered from 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("expected a frame number, got {text:?}")),
+    }
+}
+
+/// Runs `gametree trace`.
+pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
+    let destination = args.destination();
+    let request = request(args, &destination)?;
+    let (file, tree) = args.tree.load()?;
+    let failed = |error| match error {
+        SearchError::Io(error) => Failure::Output(error),
+        error => Failure::Search { file: file.clone(), error },
+    };
+    let outcome = match destination {
+        Destination::Stdout => trace::write(&tree, &request, stdout).map_err(failed)?,
+        Destination::File(path) => {
+            let mut out = io::BufWriter::new(create(&path)?);
+            let outcome = trace::write(&tree, &request, &mut out).map_err(failed)?;
+            out.flush().map_err(|error| cannot_write(&path, &error))?;
+            outcome
+        }
+        Destination::Image(path, format) => {
+            let mut dot_text = Vec::new();
+            let outcome = trace::write(&tree, &request, &mut dot_text).map_err(failed)?;
+            draw(&dot_text, format, &path)?;
+            outcome
+        }
+        Destination::Frames(dir, format) => {
+            return write_frames(&tree, &request, &dir, format, failed);
+        }
+        Destination::Frame(n) => {
+            let frame = one_frame(&tree, &request, n, failed)?;
+            return stdout.write_all(&frame).map_err(Failure::Output);
+        }
+    };
+    if request.format == Format::Answer
+        && let Some(note) = crate::render::text::fail_note(&outcome)
+    {
+        eprintln!("note: {note}");
+    }
+    Ok(())
+}
+
+/// Frame `n` of the search, as `--frames` would write it.
+fn one_frame(
+    tree: &Tree,
+    request: &Request,
+    n: u64,
+    failed: impl Fn(SearchError) -> Failure,
+) -> Result<Vec<u8>, Failure> {
+    let mut frame = None;
+    let count = trace::write_frames(tree, request, |step, dot_text| {
+        if step == n {
+            frame = Some(dot_text.to_vec());
+        }
+        Ok(())
+    })
+    .map_err(failed)?;
+    frame.ok_or_else(|| Failure::Usage(format!("--frame {n}: this search has {count} frames")))
+}
+
+/// Writes every frame into `dir` as `frame-001.dot`, ... (drawn by Graphviz
+/// when `format` is given), replacing the frames of an earlier run.
+fn write_frames(
+    tree: &Tree,
+    request: &Request,
+    dir: &Path,
+    format: Option<ImageFormat>,
+    failed: impl Fn(SearchError) -> Failure,
+) -> Result<(), Failure> {
+    let count = trace::count_steps(tree, request).map_err(&failed)?;
+    let width = count.to_string().len().max(3);
+    let extension = format.map_or("dot", ImageFormat::extension);
+    let path_of = |step: u64| dir.join(format!("frame-{step:0width$}.{extension}"));
+    prepare_frame_dir(dir)?;
+    let mut failure = None;
+    let written = trace::write_frames(tree, request, |step, dot_text| {
+        let path = path_of(step);
+        let result = match format {
+            None => std::fs::write(&path, dot_text).map_err(|error| cannot_write(&path, &error)),
+            Some(format) => draw(dot_text, format, &path),
+        };
+        // Keep the real failure; the search only needs to stop.
+        result.map_err(|error| {
+            failure = Some(error);
+            io::Error::other("a frame could not be written")
+        })
+    });
+    if let Some(failure) = failure {
+        return Err(failure);
+    }
+    written.map_err(failed)?;
+    eprintln!("wrote {count} frames: {} ... {}", path_of(1).display(), path_of(count).display());
+    Ok(())
+}
+
+/// Creates the frame directory, or empties it of earlier frames (files
+/// named `frame-NNN.dot|svg|png|pdf`; nothing else is touched).
+fn prepare_frame_dir(dir: &Path) -> Result<(), Failure> {
+    std::fs::create_dir_all(dir).map_err(|error| cannot_write(dir, &error))?;
+    let entries = std::fs::read_dir(dir).map_err(|error| cannot_write(dir, &error))?;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        if is_frame_file(&name.to_string_lossy()) {
+            std::fs::remove_file(entry.path())
+                .map_err(|error| cannot_write(&entry.path(), &error))?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether a file name is one `--frames` writes: `frame-<digits>.<ext>`.
+fn is_frame_file(name: &str) -> bool {
+    let Some((stem, extension)) = name.rsplit_once('.') else { return false };
+    let Some(number) = stem.strip_prefix("frame-") else { return false };
+    !number.is_empty()
+        && number.bytes().all(|b| b.is_ascii_digit())
+        && ["dot", "svg", "png", "pdf"].contains(&extension)
+}
+
+/// Draws DOT text with Graphviz, passing its warnings on.
+fn draw(dot_text: &[u8], format: ImageFormat, path: &Path) -> Result<(), Failure> {
+    let warnings = graphviz::draw(dot_text, format, path).map_err(Failure::Graphviz)?;
+    if !warnings.is_empty() {
+        eprintln!("warning: from Graphviz: {warnings}");
+    }
+    Ok(())
+}
+
+fn create(path: &Path) -> Result<std::fs::File, Failure> {
+    std::fs::File::create(path).map_err(|error| cannot_write(path, &error))
+}
+
+fn cannot_write(path: &Path, error: &io::Error) -> Failure {
+    Failure::Usage(format!("cannot write {}: {}", path.display(), describe_io(error)))
+}
+
+/// Checks that the options fit together and builds the request.
+fn request(args: &TraceArgs, destination: &Destination) -> Result<Request, Failure> {
+    let format = format(args, destination)?;
+    if format != Format::Dot
+        && let Some(flag) = first_given(&[(args.numbers, "--numbers"), (args.caption, "--caption")])
+    {
+        return Err(Failure::Usage(format!("{flag} applies only to DOT output; add --format dot")));
+    }
+    let (algorithm, options) = args.search.resolve(Algorithm::Minimax)?;
+    Ok(Request {
+        algorithm,
+        options,
+        format,
+        palette: palette(args.color),
+        numbers: args.numbers,
+        caption: args.caption,
+    })
+}
+
+/// The output format: as given, or DOT where the destination draws.
+fn format(args: &TraceArgs, destination: &Destination) -> Result<Format, Failure> {
+    let drawing = match destination {
+        Destination::Image(path, _) => Some(format!("-o {}", path.display())),
+        Destination::Frames(..) => Some("--frames".to_string()),
+        Destination::Frame(_) => Some("--frame".to_string()),
+        Destination::Stdout | Destination::File(_) => None,
+    };
+    match (args.format, drawing) {
+        (Some(format), Some(what)) if format != Format::Dot => {
+            let name =
+                format.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default();
+            Err(Failure::Usage(format!(
+                "{what} draws DOT, so it cannot be used with --format {name}"
+            )))
+        }
+        (_, Some(_)) => Ok(Format::Dot),
+        (format, None) => Ok(format.unwrap_or_default()),
+    }
+}
