@@ -13,8 +13,9 @@
 
 use std::io;
 
+use crate::render::Num;
 use crate::search::{Event, Outcome, Sink};
-use crate::tree::NodeId;
+use crate::tree::{NodeId, Tree};
 
 /// One item of the `leaves` line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,5 +77,44 @@ impl Sink for Recorder {
             Event::Enter { .. } | Event::Update { .. } => {}
         }
         Ok(())
+    }
+}
+
+/// The notation of the lines, shared by the renderers and `check`.
+pub mod notation {
+    use super::*;
+
+    /// `e:3 f:12 b:3`.
+    pub fn order(tree: &Tree, items: &[(NodeId, f64)]) -> String {
+        let items: Vec<String> = items
+            .iter()
+            .map(|&(node, value)| format!("{}:{}", tree.name(node), Num(value)))
+            .collect();
+        items.join(" ")
+    }
+
+    /// `e f g h # k`.
+    pub fn leaves(tree: &Tree, marks: &[LeafMark]) -> String {
+        let items: Vec<&str> = marks.iter().map(|&mark| leaf(tree, mark)).collect();
+        items.join(" ")
+    }
+
+    /// One item of the `leaves` line: a name or `#`.
+    pub fn leaf(tree: &Tree, mark: LeafMark) -> &str {
+        match mark {
+            LeafMark::Leaf(node) => tree.name(node),
+            LeafMark::Cutoff => "#",
+        }
+    }
+
+    /// `i j`, or `none`.
+    pub fn nodes(tree: &Tree, nodes: &[NodeId]) -> String {
+        let names: Vec<&str> = nodes.iter().map(|&node| tree.name(node)).collect();
+        if names.is_empty() { "none".to_string() } else { names.join(" ") }
+    }
+
+    /// A node's name, or `none`.
+    pub fn node(tree: &Tree, node: Option<NodeId>) -> &str {
+        node.map_or("none", |node| tree.name(node))
     }
 }

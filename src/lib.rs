@@ -6,7 +6,9 @@
 //! JSON. Algorithms never print and renderers never search.
 
 pub mod answer;
+pub mod check;
 pub mod cli;
+pub mod compare;
 pub mod graphviz;
 pub mod render;
 pub mod schema;

@@ -5,7 +5,11 @@
 
 use std::io;
 
+use gametree::answer::Recorder;
+use gametree::check::{self, classroom, explain::Witness, trace_file};
+use gametree::render::Palette;
 use gametree::search::{self, Algorithm, Event, Options, Outcome, Sink, ValueKind, Window};
+use gametree::trace::{self, Format, Request};
 use gametree::tree::{self, Naming, NodeId, Overrides, Player, Tree};
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -151,6 +155,43 @@ proptest! {
             let pv = &outcome.principal_variation;
             prop_assert!(tree.is_leaf(*pv.last().expect("the root is on it")));
             prop_assert_eq!(pv.get(1).copied(), outcome.best_move);
+        }
+    }
+
+    #[test]
+    fn the_tools_own_answer_always_checks_as_right(document in tree_document(), window in window()) {
+        let tree = parse(&document);
+        for algorithm in Algorithm::ALL {
+            let variants: Vec<Options> =
+                if algorithm.prunes() { variants(window).collect() } else { vec![Options::default()] };
+            for options in variants {
+                let request = Request {
+                    algorithm,
+                    options,
+                    format: Format::Answer,
+                    palette: Palette::default(),
+                    numbers: false,
+                    caption: false,
+                };
+                let mut text = Vec::new();
+                trace::write(&tree, &request, &mut text).expect("the trace is written");
+                let lines = classroom::parse(std::str::from_utf8(&text).unwrap(), &tree).expect("the answer reads");
+                let mut sinks = (Recorder::default(), Witness::new(&tree, algorithm, options.strict));
+                let outcome = search::run(&tree, algorithm, &options, &mut sinks).unwrap();
+                let verdict = check::grade(&tree, &lines, &sinks.0.finish(&outcome), &sinks.1);
+                prop_assert!(verdict.is_right(), "{:?} {:?}: {:?}", algorithm, options, verdict);
+            }
+        }
+    }
+
+    #[test]
+    fn the_tools_own_json_trace_always_checks_as_right(document in tree_document(), window in window()) {
+        let tree = parse(&document);
+        for options in variants(window) {
+            let expected = trace::document(&tree, Algorithm::NegamaxAlphabeta, &options).unwrap();
+            let text = serde_json::to_string(&expected).unwrap();
+            let answer = trace_file::read(&text).expect("the trace reads back");
+            prop_assert!(trace_file::grade(&answer, &expected).is_right());
         }
     }
 

@@ -4,6 +4,8 @@
 //! Exit statuses: 0 success, 1 a check found a mismatch, 2 bad input or usage.
 
 mod args;
+mod check;
+mod compare;
 mod trace;
 
 use std::io::{self, IsTerminal, Write};
@@ -11,6 +13,7 @@ use std::process::ExitCode;
 
 use clap::{ColorChoice, CommandFactory, Parser, Subcommand, ValueEnum};
 
+use crate::check::classroom::AnswerError;
 use crate::graphviz::GraphvizError;
 use crate::render::Palette;
 use crate::search::SearchError;
@@ -23,6 +26,15 @@ Examples:
   echo '[[3,12,8],[2,4,6],[14,5,2]]' | gametree trace - --algo alphabeta --format json
   gametree trace trees/equality.json --algo alphabeta --strict
   gametree trace trees/depth-limited.json --depth 2 --algo negamax";
+
+const CHECK_EXAMPLES: &str = "\
+Examples:
+  gametree check trees/aima-5-2.json answer.txt --algo alphabeta
+  gametree check trees/equality.json answer.txt --algo alphabeta --strict
+  gametree check trees/lecture.json expected.json   (a JSON trace: its own settings apply)
+
+Exit status: 0 when every key given is right, 1 when any is wrong, 2 when the tree
+or the answer cannot be read.";
 
 /// Trace minimax, negamax and alpha-beta on small game trees.
 #[derive(Debug, Parser)]
@@ -37,6 +49,11 @@ enum Command {
     /// Run one algorithm on a tree and print its trace.
     #[command(after_help = EXAMPLES)]
     Trace(trace::TraceArgs),
+    /// Grade an answer (classroom lines or a JSON trace) against the search.
+    #[command(after_help = CHECK_EXAMPLES)]
+    Check(check::CheckArgs),
+    /// Run every algorithm on a tree and compare their work.
+    Compare(compare::CompareArgs),
     /// Print the JSON Schema of the input shapes or of the JSON trace.
     Schema {
         #[arg(value_enum)]
@@ -72,6 +89,23 @@ pub(crate) enum Failure {
     Output(io::Error),
     #[error("{0}")]
     Graphviz(GraphvizError),
+    #[error("{}", answer_location(file, error))]
+    Answer { file: String, error: AnswerError },
+}
+
+/// How a successful run ended.
+pub(crate) enum Status {
+    Success,
+    /// A check found a difference (exit status 1).
+    Mismatch,
+}
+
+/// `FILE:LINE: message` when the problem has a line, else `FILE: message`.
+fn answer_location(file: &str, error: &AnswerError) -> String {
+    match error.line {
+        Some(line) => format!("{file}:{line}: {}", error.message),
+        None => format!("{file}: {}", error.message),
+    }
 }
 
 /// `FILE:LINE:COLUMN: message` when the error has a position, else `FILE: message`.
@@ -93,15 +127,13 @@ pub fn main() -> ExitCode {
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let result = run(cli, &mut out).and_then(|()| out.flush().map_err(Failure::Output));
+    let result =
+        run(cli, &mut out).and_then(|status| out.flush().map(|()| status).map_err(Failure::Output));
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(Status::Success) => ExitCode::SUCCESS,
+        Ok(Status::Mismatch) => ExitCode::from(1),
+        // A closed pipe (`gametree ... | head`) ends quietly.
         Err(Failure::Output(error)) if error.kind() == io::ErrorKind::BrokenPipe => {
-            ExitCode::SUCCESS
-        }
-        Err(Failure::Search { error: SearchError::Io(error), .. })
-            if error.kind() == io::ErrorKind::BrokenPipe =>
-        {
             ExitCode::SUCCESS
         }
         Err(failure) => {
@@ -111,21 +143,26 @@ pub fn main() -> ExitCode {
     }
 }
 
-fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
+fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, Failure> {
+    let done = |()| Status::Success;
     match cli.command {
-        Command::Trace(args) => trace::run(&args, out),
+        Command::Trace(args) => trace::run(&args, out).map(done),
+        Command::Check(args) => check::run(&args, out),
+        Command::Compare(args) => compare::run(&args, out).map(done),
         Command::Schema { which } => {
             let schema = match which {
                 SchemaKind::Input => crate::schema::input(),
                 SchemaKind::Trace => crate::schema::trace(),
             };
-            writeln!(out, "{schema}").map_err(Failure::Output)
+            writeln!(out, "{schema}").map(done).map_err(Failure::Output)
         }
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "gametree", out);
-            Ok(())
+            Ok(Status::Success)
         }
-        Command::Man => clap_mangen::Man::new(Cli::command()).render(out).map_err(Failure::Output),
+        Command::Man => {
+            clap_mangen::Man::new(Cli::command()).render(out).map(done).map_err(Failure::Output)
+        }
     }
 }
 

@@ -86,6 +86,17 @@ pub enum Fail {
     High,
 }
 
+impl Fail {
+    /// The fail side of a root value of `kind`, if it is a bound.
+    pub fn of(kind: ValueKind) -> Option<Fail> {
+        match kind {
+            ValueKind::Exact => None,
+            ValueKind::Lower => Some(Fail::High),
+            ValueKind::Upper => Some(Fail::Low),
+        }
+    }
+}
+
 /// One item of `order`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -235,11 +246,7 @@ impl<'a> TraceDocument<'a> {
                 depth_limit: options.depth_limit,
             },
             value: Num(outcome.value),
-            fail: match outcome.kind {
-                ValueKind::Exact => None,
-                ValueKind::Lower => Some(Fail::High),
-                ValueKind::Upper => Some(Fail::Low),
-            },
+            fail: Fail::of(outcome.kind),
             best_move: outcome.best_move.map(name),
             principal_variation: outcome.principal_variation.iter().map(|&n| name(n)).collect(),
             order: answer
@@ -259,6 +266,26 @@ impl<'a> TraceDocument<'a> {
             stats: outcome.stats.into(),
             events: Vec::new(),
         }
+    }
+}
+
+/// A sink that keeps every event as its record, for comparing whole traces.
+pub struct Records<'t> {
+    tree: &'t Tree,
+    pub records: Vec<EventRecord<'t>>,
+}
+
+impl<'t> Records<'t> {
+    pub fn new(tree: &'t Tree) -> Records<'t> {
+        Records { tree, records: Vec::new() }
+    }
+}
+
+impl Sink for Records<'_> {
+    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+        let step = self.records.len() as u64 + 1;
+        self.records.push(EventRecord::new(self.tree, step, event));
+        Ok(())
     }
 }
 

@@ -3,9 +3,11 @@
 //! search itself.
 
 pub mod answer;
+pub mod compare;
 pub mod dot;
 pub mod json;
 pub mod text;
+pub mod verdict;
 
 use std::fmt;
 
@@ -55,6 +57,7 @@ pub enum Role {
     Pruned,
     Best,
     Value,
+    Wrong,
 }
 
 impl Palette {
@@ -70,6 +73,7 @@ impl Palette {
             Role::Pruned => (Color::BrightBlack, false),
             Role::Best => (Color::Green, true),
             Role::Value => (Color::Cyan, false),
+            Role::Wrong => (Color::Red, true),
         };
         let weight = if bold { "1;" } else { "" };
         format!("\x1b[{weight}{}m{text}\x1b[0m", color.to_fg_str())

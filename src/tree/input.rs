@@ -64,9 +64,7 @@ impl TreeError {
     }
 
     fn from_json(error: &serde_json::Error, input: &[u8]) -> TreeError {
-        let full = error.to_string();
-        let suffix = format!(" at line {} column {}", error.line(), error.column());
-        let message = full.strip_suffix(&suffix).unwrap_or(&full).to_string();
+        let message = json_message(error);
         if error.line() == 0 {
             return TreeError::new(message);
         }
@@ -82,6 +80,14 @@ impl fmt::Display for TreeError {
             None => f.write_str(&self.message),
         }
     }
+}
+
+/// A serde_json error's message without the " at line L column C" it
+/// appends, for messages that give the place their own way.
+pub fn json_message(error: &serde_json::Error) -> String {
+    let full = error.to_string();
+    let suffix = format!(" at line {} column {}", error.line(), error.column());
+    full.strip_suffix(&suffix).unwrap_or(&full).to_string()
 }
 
 /// serde_json counts columns in bytes; people count characters.

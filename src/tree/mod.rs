@@ -10,6 +10,7 @@ pub mod input;
 pub mod names;
 pub mod validate;
 
+use std::collections::HashMap;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -162,9 +163,45 @@ impl Tree {
         self.children(node).is_empty()
     }
 
-    /// Looks a node up by name.
-    pub fn find(&self, name: &str) -> Option<NodeId> {
-        self.nodes().find(|&node| self.name(node) == name)
+    /// Every node by name, for looking names up.
+    pub fn name_index(&self) -> HashMap<&str, NodeId> {
+        self.nodes().map(|node| (self.name(node), node)).collect()
+    }
+
+    /// The same tree with each inner node's children put in the order
+    /// `arrange` gives them (it receives them left to right). Nodes keep
+    /// their names, players and values; ids follow the new pre-order.
+    pub fn rearranged(&self, mut arrange: impl FnMut(NodeId, &mut Vec<NodeId>)) -> Tree {
+        let mut tree = Tree {
+            names: names::NameTable::default(),
+            players: Vec::with_capacity(self.len()),
+            values: Vec::with_capacity(self.len()),
+            child_starts: vec![0],
+            child_ids: Vec::with_capacity(self.len()),
+        };
+        // Old ids in the new pre-order, then each node's arranged children.
+        let mut order = Vec::with_capacity(self.len());
+        let mut arranged = vec![Vec::new(); self.len()];
+        let mut stack = vec![self.root()];
+        while let Some(node) = stack.pop() {
+            order.push(node);
+            let mut children = self.children(node).to_vec();
+            arrange(node, &mut children);
+            stack.extend(children.iter().rev());
+            arranged[node.index()] = children;
+        }
+        let mut new_id = vec![NodeId(0); self.len()];
+        for (position, &node) in order.iter().enumerate() {
+            new_id[node.index()] = NodeId(position as u32);
+        }
+        for &node in &order {
+            tree.names.push(self.name(node));
+            tree.players.push(self.player(node));
+            tree.values.push(self.value(node));
+            tree.child_ids.extend(arranged[node.index()].iter().map(|child| new_id[child.index()]));
+            tree.child_starts.push(tree.child_ids.len() as u32);
+        }
+        tree
     }
 }
 

@@ -1,0 +1,246 @@
+//! Reading an answer written in classroom lines:
+//!
+//! ```text
+//! // Ada Lovelace, exercise 3
+//! Order: e:3, f:12, g:8, b:3, h:2, c:2, k:14, l:5, m:2, d:2, a:3
+//! leaves: e f g h # k l m
+//! pruned: i j
+//! best: b
+//! ```
+//!
+//! Any subset of `order`, `leaves`, `pruned`, `best move` (or `best`) and
+//! `value`, in any order; keys in any case; items separated by spaces and/or
+//! commas; blank lines and lines starting with `//` are ignored. `#` marks a
+//! cutoff inside `leaves`; it is not a comment.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::answer::LeafMark;
+use crate::tree::{NodeId, Tree};
+
+/// The keys of the classroom lines, in the order the tool prints them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Key {
+    Order,
+    Leaves,
+    Pruned,
+    BestMove,
+    Value,
+}
+
+impl Key {
+    /// The key as the tool writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Key::Order => "order",
+            Key::Leaves => "leaves",
+            Key::Pruned => "pruned",
+            Key::BestMove => "best move",
+            Key::Value => "value",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Key> {
+        let words: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
+        match words.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+            ["order"] => Some(Key::Order),
+            ["leaves"] => Some(Key::Leaves),
+            ["pruned"] => Some(Key::Pruned),
+            ["best", "move"] | ["best"] => Some(Key::BestMove),
+            ["value"] => Some(Key::Value),
+            _ => None,
+        }
+    }
+}
+
+/// What one line of an answer says.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Items {
+    /// Nodes in the order they receive their values, with the value where given.
+    Order(Vec<(NodeId, Option<f64>)>),
+    Leaves(Vec<LeafMark>),
+    Pruned(Vec<NodeId>),
+    BestMove(Option<NodeId>),
+    Value(f64),
+}
+
+/// One line of an answer, with its 1-based line number.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    pub key: Key,
+    pub number: usize,
+    pub items: Items,
+}
+
+/// Why an answer cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnswerError {
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for AnswerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "line {line}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+/// Reads the classroom lines of an answer about `tree`, sorted by key.
+pub fn parse(text: &str, tree: &Tree) -> Result<Vec<Line>, AnswerError> {
+    let names = tree.name_index();
+    let mut lines: Vec<Line> = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let number = index + 1;
+        let content = raw.trim();
+        if content.is_empty() || content.starts_with("//") {
+            continue;
+        }
+        let fail = |message: String| AnswerError { line: Some(number), message };
+        let Some((key_text, rest)) = content.split_once(':') else {
+            return Err(fail(format!("expected `key: items`, got {content:?}")));
+        };
+        let key = Key::parse(key_text).ok_or_else(|| {
+            fail(format!(
+                "unknown key {:?}; the keys are order, leaves, pruned, best move (or best) and value",
+                key_text.trim()
+            ))
+        })?;
+        if let Some(earlier) = lines.iter().find(|line| line.key == key) {
+            return Err(fail(format!(
+                "{:?} is given twice (first on line {})",
+                key.name(),
+                earlier.number
+            )));
+        }
+        let items = parse_items(key, rest, &names).map_err(fail)?;
+        lines.push(Line { key, number, items });
+    }
+    if lines.is_empty() {
+        return Err(AnswerError {
+            line: None,
+            message: "no answer lines: expected lines such as `order: ...`, `leaves: ...`, `pruned: ...`, `best move: ...`, `value: ...`".into(),
+        });
+    }
+    lines.sort_by_key(|line| line.key);
+    Ok(lines)
+}
+
+fn parse_items(key: Key, text: &str, names: &HashMap<&str, NodeId>) -> Result<Items, String> {
+    let words: Vec<&str> =
+        text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
+    let node =
+        |word: &str| names.get(word).copied().ok_or_else(|| format!("no node is named {word:?}"));
+    let no_node_named_none = !names.contains_key("none");
+    match key {
+        Key::Order => {
+            nonempty(&words, key)?;
+            words
+                .iter()
+                .map(|word| order_item(word, &node))
+                .collect::<Result<_, _>>()
+                .map(Items::Order)
+        }
+        Key::Leaves => {
+            nonempty(&words, key)?;
+            let mark = |word: &&str| match *word {
+                "#" => Ok(LeafMark::Cutoff),
+                name => node(name).map(LeafMark::Leaf),
+            };
+            words.iter().map(mark).collect::<Result<_, _>>().map(Items::Leaves)
+        }
+        Key::Pruned => match words.as_slice() {
+            [] => Ok(Items::Pruned(Vec::new())),
+            ["none"] if no_node_named_none => Ok(Items::Pruned(Vec::new())),
+            _ => words.iter().map(|word| node(word)).collect::<Result<_, _>>().map(Items::Pruned),
+        },
+        Key::BestMove => match words.as_slice() {
+            ["none"] if no_node_named_none => Ok(Items::BestMove(None)),
+            [name] => node(name).map(|n| Items::BestMove(Some(n))),
+            _ => Err(format!("\"best move\" takes one node name (or none), got {:?}", text.trim())),
+        },
+        Key::Value => match words.as_slice() {
+            [number] => parse_number(number).map(Items::Value),
+            _ => Err(format!("\"value\" takes one number, got {:?}", text.trim())),
+        },
+    }
+}
+
+fn nonempty(words: &[&str], key: Key) -> Result<(), String> {
+    if words.is_empty() { Err(format!("{:?} lists nothing", key.name())) } else { Ok(()) }
+}
+
+/// `e:3` or `e`.
+fn order_item(
+    word: &str,
+    node: &impl Fn(&str) -> Result<NodeId, String>,
+) -> Result<(NodeId, Option<f64>), String> {
+    match word.split_once(':') {
+        None => Ok((node(word)?, None)),
+        Some((name, value)) if !name.is_empty() => Ok((node(name)?, Some(parse_number(value)?))),
+        Some(_) => Err(format!("malformed item {word:?}: expected name:value")),
+    }
+}
+
+fn parse_number(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|value| value.is_finite())
+        .ok_or_else(|| format!("expected a number, got {text:?}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::{Naming, Overrides};
+
+    fn aima() -> Tree {
+        crate::tree::parse(b"[[3,12,8],[2,4,6],[14,5,2]]", Naming::Letters, Overrides::default())
+            .unwrap()
+    }
+
+    #[test]
+    fn reads_keys_in_any_case_and_order_with_commas_and_comments() {
+        let tree = aima();
+        let text = "// student 7\n\nBest: b\nORDER: e:3, f:12  g:8\nleaves: e f # k\n";
+        let lines = parse(text, &tree).unwrap();
+        let keys: Vec<Key> = lines.iter().map(|line| line.key).collect();
+        assert_eq!(keys, [Key::Order, Key::Leaves, Key::BestMove]);
+        assert_eq!(lines[0].number, 4);
+        let Items::Order(order) = &lines[0].items else { panic!("an order line") };
+        assert_eq!(order.len(), 3);
+        assert_eq!(order[1], (tree.name_index()["f"], Some(12.0)));
+        let Items::Leaves(leaves) = &lines[1].items else { panic!("a leaves line") };
+        assert_eq!(leaves[2], LeafMark::Cutoff);
+    }
+
+    #[test]
+    fn unreadable_answers_name_their_line() {
+        let tree = aima();
+        let error = |text: &str| parse(text, &tree).unwrap_err().to_string();
+        assert_eq!(
+            error("order: e:3\norder: f:12"),
+            "line 2: \"order\" is given twice (first on line 1)"
+        );
+        assert_eq!(error("\npruned: x"), "line 2: no node is named \"x\"");
+        assert_eq!(error("order: e:three"), "line 1: expected a number, got \"three\"");
+        assert_eq!(error("order: :3"), "line 1: malformed item \":3\": expected name:value");
+        assert!(error("score: 3").starts_with("line 1: unknown key \"score\""));
+        assert!(error("// nothing\n\n").starts_with("no answer lines"));
+        assert_eq!(
+            error("best move: b c"),
+            "line 1: \"best move\" takes one node name (or none), got \"b c\""
+        );
+    }
+
+    #[test]
+    fn none_means_nothing_pruned_and_no_best_move() {
+        let tree = aima();
+        let lines = parse("pruned: none\nbest move: none", &tree).unwrap();
+        assert_eq!(lines[0].items, Items::Pruned(Vec::new()));
+        assert_eq!(lines[1].items, Items::BestMove(None));
+    }
+}

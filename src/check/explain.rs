@@ -1,0 +1,299 @@
+//! Why the search did what it did at a node, in the words a tutor would
+//! use: "i is pruned: at c (MIN) after h=2, v=2 <= alpha=3".
+//!
+//! A [`Witness`] follows a search's events and keeps, for every node, the
+//! moment it was entered (its parent's best value and window then), the
+//! cutoff that skipped it, and the value it received.
+
+use std::io;
+
+use crate::render::Num;
+use crate::search::{Algorithm, Bound, CutoffRule, Event, Sink, ValueKind, View, Window};
+use crate::tree::{NodeId, Player, Tree};
+
+/// Its parent's state when a node was entered.
+#[derive(Clone, Copy, Debug)]
+struct Moment {
+    parent: NodeId,
+    /// The sibling searched just before, with the value it returned.
+    after: Option<(NodeId, f64)>,
+    /// The parent's best value so far (in the algorithm's point of view).
+    v: f64,
+    window: Option<Window>,
+}
+
+/// The cutoff that skipped a node.
+#[derive(Clone, Copy, Debug)]
+struct Cut {
+    at: NodeId,
+    after: Option<(NodeId, f64)>,
+    rule: CutoffRule,
+}
+
+/// A node whose children are being searched.
+struct Open {
+    node: NodeId,
+    v: f64,
+    window: Option<Window>,
+    last: Option<(NodeId, f64)>,
+}
+
+/// What the search did at each node; a [`Sink`].
+pub struct Witness<'t> {
+    tree: &'t Tree,
+    algorithm: Algorithm,
+    strict: bool,
+    entered: Vec<Option<Moment>>,
+    cut: Vec<Option<Cut>>,
+    /// Every cutoff in order, with the children it skipped.
+    cutoffs: Vec<(Cut, Vec<NodeId>)>,
+    value: Vec<Option<(f64, ValueKind)>>,
+    open: Vec<Open>,
+}
+
+impl<'t> Witness<'t> {
+    pub fn new(tree: &'t Tree, algorithm: Algorithm, strict: bool) -> Witness<'t> {
+        Witness {
+            tree,
+            algorithm,
+            strict,
+            entered: vec![None; tree.len()],
+            cut: vec![None; tree.len()],
+            cutoffs: Vec::new(),
+            value: vec![None; tree.len()],
+            open: Vec::new(),
+        }
+    }
+
+    /// The value `node` received, if the search reached it.
+    pub fn value_of(&self, node: NodeId) -> Option<f64> {
+        self.value[node.index()].map(|(value, _)| value)
+    }
+
+    /// Why `node` is not searched: the cutoff that skipped it or an
+    /// ancestor, or the depth limit.
+    pub fn why_not_searched(&self, node: NodeId) -> String {
+        let name = self.tree.name(node);
+        if let Some(cut) = self.cut[node.index()] {
+            return format!("{name} is pruned: {}", self.describe_cut(&cut));
+        }
+        let mut ancestor = self.parent_of(node);
+        while let Some(above) = ancestor {
+            if let Some(cut) = self.cut[above.index()] {
+                let above_name = self.tree.name(above);
+                return format!(
+                    "{name} is never searched: {above_name} is pruned: {}",
+                    self.describe_cut(&cut)
+                );
+            }
+            ancestor = self.parent_of(above);
+        }
+        format!("{name} is never searched: it lies below the depth limit")
+    }
+
+    /// Why `node` is searched although an answer says it is pruned.
+    pub fn why_searched(&self, node: NodeId) -> String {
+        let name = self.tree.name(node);
+        let Some(moment) = self.entered[node.index()] else {
+            return format!("{name} is the root");
+        };
+        let parent = self.tree.name(moment.parent);
+        let Some((sibling, value)) = moment.after else {
+            return format!("{name} is searched: it is the first child of {parent}");
+        };
+        let Some(window) = moment.window else {
+            return format!("{name} is searched: {} never prunes", self.algorithm.name());
+        };
+        let (bound, limit) = self.cut_test(moment.parent, window);
+        let rule = CutoffRule { value: moment.v, bound, limit, strict: self.strict };
+        format!(
+            "{name} is searched: at {parent} ({}) after {}={}, {} does not hold",
+            self.tree.player(moment.parent),
+            self.tree.name(sibling),
+            Num(value),
+            describe_rule(&rule)
+        )
+    }
+
+    /// The `n`-th cutoff (from 0) in words.
+    pub fn why_cutoff(&self, n: usize) -> String {
+        match self.cutoffs.get(n) {
+            Some((cut, pruned)) => {
+                let names: Vec<&str> = pruned.iter().map(|&node| self.tree.name(node)).collect();
+                format!(
+                    "a cutoff happens here: {}: prune {}",
+                    self.describe_cut(cut),
+                    names.join(" ")
+                )
+            }
+            None => "the search has no further cutoff".to_string(),
+        }
+    }
+
+    /// Why the best move is the one it is.
+    pub fn why_best_move(&self) -> String {
+        let root = self.tree.root();
+        if self.tree.is_leaf(root) {
+            return format!("the root {} is a leaf: there is no move", self.tree.name(root));
+        }
+        format!(
+            "the best move is the first child of {} ({}) whose value beats every earlier one's: {}",
+            self.tree.name(root),
+            self.tree.player(root),
+            self.children_values(root)
+        )
+    }
+
+    /// `e=3 f=12 c<=2`: the values a node's children returned.
+    fn children_values(&self, node: NodeId) -> String {
+        let shown: Vec<String> = self
+            .tree
+            .children(node)
+            .iter()
+            .filter_map(|&child| {
+                let (value, kind) = self.value[child.index()]?;
+                let relation = match kind {
+                    ValueKind::Exact => "=",
+                    ValueKind::Lower => ">=",
+                    ValueKind::Upper => "<=",
+                };
+                Some(format!("{}{relation}{}", self.tree.name(child), Num(value)))
+            })
+            .collect();
+        shown.join(" ")
+    }
+
+    /// How `node` got its value.
+    pub fn why_value(&self, node: NodeId) -> String {
+        let name = self.tree.name(node);
+        let Some((value, kind)) = self.value[node.index()] else {
+            return self.why_not_searched(node);
+        };
+        if self.tree.is_leaf(node) {
+            return format!("{name} is a leaf worth {}", Num(value));
+        }
+        let children = self.tree.children(node);
+        if children.iter().all(|&child| self.value_of(child).is_none()) {
+            return format!("{name} is evaluated at the depth limit: {}", Num(value));
+        }
+        let rule = match (self.algorithm.view(), self.tree.player(node)) {
+            (View::Max, Player::Max) => "takes the largest value of its children",
+            (View::Max, Player::Min) => "takes the smallest value of its children",
+            (View::Mover, _) => "takes the largest of its children's values seen from its side",
+        };
+        let bound = match kind {
+            ValueKind::Exact => "",
+            ValueKind::Lower => ", a lower bound",
+            ValueKind::Upper => ", an upper bound",
+        };
+        format!(
+            "{name} ({}) {rule}: {}, so {}{bound}",
+            self.tree.player(node),
+            self.children_values(node),
+            Num(value)
+        )
+    }
+
+    fn parent_of(&self, node: NodeId) -> Option<NodeId> {
+        self.entered[node.index()].map(|moment| moment.parent).or_else(|| {
+            // Unvisited nodes: find the parent by a walk from the root.
+            self.tree.nodes().find(|&candidate| self.tree.children(candidate).contains(&node))
+        })
+    }
+
+    /// The bound a node's cutoff test compares with, and its value.
+    fn cut_test(&self, node: NodeId, window: Window) -> (Bound, f64) {
+        match (self.algorithm.view(), self.tree.player(node)) {
+            (View::Max, Player::Min) => (Bound::Alpha, window.alpha),
+            _ => (Bound::Beta, window.beta),
+        }
+    }
+
+    fn describe_cut(&self, cut: &Cut) -> String {
+        let at = format!("at {} ({})", self.tree.name(cut.at), self.tree.player(cut.at));
+        match cut.after {
+            Some((child, value)) => format!(
+                "{at} after {}={}, {}",
+                self.tree.name(child),
+                Num(value),
+                describe_rule(&cut.rule)
+            ),
+            None => format!("{at}, {}", describe_rule(&cut.rule)),
+        }
+    }
+
+    /// The starting best value of a node in this algorithm.
+    fn initial_v(&self, player: Player) -> f64 {
+        match (self.algorithm.view(), player) {
+            (View::Max, Player::Min) => f64::INFINITY,
+            _ => f64::NEG_INFINITY,
+        }
+    }
+
+    /// A child returned `value`: the innermost open node takes it.
+    fn returned(&mut self, child: NodeId, value: f64) {
+        let view = self.algorithm.view();
+        let child_player = self.tree.player(child);
+        let Some(open) = self.open.last_mut() else { return };
+        let player = self.tree.player(open.node);
+        open.v = match (view, player) {
+            (View::Max, Player::Max) => open.v.max(value),
+            (View::Max, Player::Min) => open.v.min(value),
+            (View::Mover, _) if player == child_player => open.v.max(value),
+            (View::Mover, _) => open.v.max(-value),
+        };
+        open.last = Some((child, value));
+    }
+}
+
+/// `v=2 <= alpha=3`.
+fn describe_rule(rule: &CutoffRule) -> String {
+    format!("v={} {} {}={}", Num(rule.value), rule.comparison(), rule.bound.name(), Num(rule.limit))
+}
+
+impl Sink for Witness<'_> {
+    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+        match *event {
+            Event::Enter { node, player, window, .. } => {
+                if let Some(open) = self.open.last() {
+                    let moment = Moment {
+                        parent: open.node,
+                        after: open.last,
+                        v: open.v,
+                        window: open.window,
+                    };
+                    self.entered[node.index()] = Some(moment);
+                }
+                let v = self.initial_v(player);
+                self.open.push(Open { node, v, window, last: None });
+            }
+            Event::Leaf { node, value } => {
+                self.open.pop();
+                self.value[node.index()] = Some((value, ValueKind::Exact));
+                self.returned(node, value);
+            }
+            Event::Value { node, value, kind } => {
+                self.open.pop();
+                self.value[node.index()] = Some((value, kind));
+                self.returned(node, value);
+            }
+            Event::Update { bound, value, .. } => {
+                if let Some(window) = self.open.last_mut().and_then(|open| open.window.as_mut()) {
+                    match bound {
+                        Bound::Alpha => window.alpha = value,
+                        Bound::Beta => window.beta = value,
+                    }
+                }
+            }
+            Event::Cutoff { node, rule, pruned } => {
+                let after = self.open.last().and_then(|open| open.last);
+                let cut = Cut { at: node, after, rule };
+                for &child in pruned {
+                    self.cut[child.index()] = Some(cut);
+                }
+                self.cutoffs.push((cut, pruned.to_vec()));
+            }
+        }
+        Ok(())
+    }
+}

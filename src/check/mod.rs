@@ -1,0 +1,245 @@
+//! `gametree check`: grade an answer against the search.
+//!
+//! An answer is either classroom lines (see [`classroom`]) or a JSON trace
+//! written by `gametree trace --format json` (see [`trace_file`]). Every key
+//! or field the answer gives is compared with what the search does; for the
+//! first wrong item of each, the verdict says where it is, what the answer
+//! and the search say, and why the search does what it does
+//! ([`explain`]).
+
+pub mod classroom;
+pub mod explain;
+pub mod trace_file;
+
+use crate::answer::{Answer, LeafMark, notation};
+use crate::render::Num;
+use crate::tree::{NodeId, Tree};
+use classroom::{Items, Line};
+use explain::Witness;
+
+/// The verdict on one key of the answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeyVerdict {
+    /// `order`, `best move`, ..., or a trace field such as `events`.
+    pub key: String,
+    /// What the search gives, as the answer would write it.
+    pub expected: String,
+    /// What the answer says.
+    pub got: String,
+    /// The first difference; none when the key is right.
+    pub wrong: Option<Wrong>,
+}
+
+/// The first item where an answer and the search differ.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Wrong {
+    /// 1-based position of the item, for lists.
+    pub position: Option<usize>,
+    /// The item as the answer has it (`(nothing)` past its end).
+    pub answer: String,
+    /// The item as the search has it (`(nothing)` past its end).
+    pub search: String,
+    /// Why the search does what it does there.
+    pub explanation: Option<String>,
+}
+
+/// The verdict on a whole answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdict {
+    pub keys: Vec<KeyVerdict>,
+}
+
+impl Verdict {
+    /// Whether every key the answer gives is right.
+    pub fn is_right(&self) -> bool {
+        self.keys.iter().all(|key| key.wrong.is_none())
+    }
+}
+
+const NOTHING: &str = "(nothing)";
+
+/// Grades classroom lines against the search's `answer`, explained by `witness`.
+pub fn grade(tree: &Tree, lines: &[Line], answer: &Answer, witness: &Witness<'_>) -> Verdict {
+    let grader = Grader { tree, answer, witness };
+    let keys = lines
+        .iter()
+        .map(|line| match &line.items {
+            Items::Order(items) => grader.order(items),
+            Items::Leaves(marks) => grader.leaves(marks),
+            Items::Pruned(nodes) => grader.pruned(nodes),
+            Items::BestMove(node) => grader.best_move(*node),
+            Items::Value(value) => grader.value(*value),
+        })
+        .collect();
+    Verdict { keys }
+}
+
+struct Grader<'a> {
+    tree: &'a Tree,
+    answer: &'a Answer,
+    witness: &'a Witness<'a>,
+}
+
+/// The first position where two lists differ, if they do.
+fn first_difference<A, S>(
+    answer: &[A],
+    search: &[S],
+    same: impl Fn(&A, &S) -> bool,
+) -> Option<usize> {
+    let common = answer.iter().zip(search).position(|(a, s)| !same(a, s));
+    common.or_else(|| (answer.len() != search.len()).then(|| answer.len().min(search.len())))
+}
+
+impl Grader<'_> {
+    fn order(&self, items: &[(NodeId, Option<f64>)]) -> KeyVerdict {
+        let tree = self.tree;
+        let evaluated =
+            |node: NodeId| tree.is_leaf(node) || self.answer.leaves.contains(&LeafMark::Leaf(node));
+        let inner_only = items.iter().all(|&(node, _)| !evaluated(node));
+        let search: Vec<(NodeId, f64)> = self
+            .answer
+            .order
+            .iter()
+            .copied()
+            .filter(|&(node, _)| !inner_only || !evaluated(node))
+            .collect();
+        let show = |&(node, value): &(NodeId, Option<f64>)| match value {
+            Some(value) => format!("{}:{}", tree.name(node), Num(value)),
+            None => tree.name(node).to_string(),
+        };
+        let got: Vec<String> = items.iter().map(show).collect();
+        let same = |a: &(NodeId, Option<f64>), s: &(NodeId, f64)| {
+            a.0 == s.0 && a.1.is_none_or(|v| v == s.1)
+        };
+        let wrong = first_difference(items, &search, same).map(|i| {
+            let answer_item = items.get(i).map(show);
+            let search_item = search.get(i).map(|&(node, value)| (node, Some(value)));
+            let explanation = match (items.get(i), search.get(i)) {
+                (Some(&(node, _)), _) if self.witness.value_of(node).is_none() => {
+                    self.witness.why_not_searched(node)
+                }
+                // The answer skips a node the search visits: why is it visited?
+                (_, Some(&(node, _))) if items.iter().all(|&(n, _)| n != node) => {
+                    self.witness.why_searched(node)
+                }
+                (_, Some(&(node, _))) => self.witness.why_value(node),
+                _ => "the search has given every node its value by then".to_string(),
+            };
+            Wrong {
+                position: Some(i + 1),
+                answer: answer_item.unwrap_or_else(|| NOTHING.into()),
+                search: search_item.map_or_else(|| NOTHING.into(), |item| show(&item)),
+                explanation: Some(explanation),
+            }
+        });
+        let key = if inner_only { "order (inner nodes)" } else { "order" };
+        verdict(key, notation::order(tree, &search), got.join(" "), wrong)
+    }
+
+    fn leaves(&self, marks: &[LeafMark]) -> KeyVerdict {
+        let with_cutoffs = marks.contains(&LeafMark::Cutoff);
+        let search: Vec<LeafMark> = self
+            .answer
+            .leaves
+            .iter()
+            .copied()
+            .filter(|&m| with_cutoffs || m != LeafMark::Cutoff)
+            .collect();
+        let wrong = first_difference(marks, &search, |a, s| a == s).map(|i| {
+            let explanation = match (marks.get(i), search.get(i)) {
+                (Some(&LeafMark::Leaf(node)), _) if self.witness.value_of(node).is_none() => {
+                    Some(self.witness.why_not_searched(node))
+                }
+                (_, Some(&LeafMark::Cutoff)) => {
+                    let nth = search[..i].iter().filter(|&&m| m == LeafMark::Cutoff).count();
+                    Some(self.witness.why_cutoff(nth))
+                }
+                (Some(&LeafMark::Cutoff), Some(&LeafMark::Leaf(node))) => {
+                    Some(self.witness.why_searched(node))
+                }
+                _ => None,
+            };
+            self.wrong_item(i, marks.get(i), search.get(i), explanation)
+        });
+        let key = if with_cutoffs { "leaves" } else { "leaves (without #)" };
+        verdict(
+            key,
+            notation::leaves(self.tree, &search),
+            notation::leaves(self.tree, marks),
+            wrong,
+        )
+    }
+
+    fn pruned(&self, nodes: &[NodeId]) -> KeyVerdict {
+        let search = &self.answer.pruned;
+        let wrong = first_difference(nodes, search, |a, s| a == s).map(|i| {
+            let explanation = match (nodes.get(i), search.get(i)) {
+                (Some(&node), _) if self.witness.value_of(node).is_some() => {
+                    self.witness.why_searched(node)
+                }
+                (Some(&node), _) if !search.contains(&node) => format!(
+                    "{}; `pruned` lists only the children a cutoff skips",
+                    self.witness.why_not_searched(node)
+                ),
+                (_, Some(&node)) => self.witness.why_not_searched(node),
+                _ => "the search prunes nothing more".to_string(),
+            };
+            let show = |node: Option<&NodeId>| node.map(|&n| LeafMark::Leaf(n));
+            self.wrong_item(
+                i,
+                show(nodes.get(i)).as_ref(),
+                show(search.get(i)).as_ref(),
+                Some(explanation),
+            )
+        });
+        verdict(
+            "pruned",
+            notation::nodes(self.tree, search),
+            notation::nodes(self.tree, nodes),
+            wrong,
+        )
+    }
+
+    fn best_move(&self, node: Option<NodeId>) -> KeyVerdict {
+        let search = self.answer.best_move;
+        let expected = notation::node(self.tree, search).to_string();
+        let got = notation::node(self.tree, node).to_string();
+        let wrong = (node != search).then(|| Wrong {
+            position: None,
+            answer: got.clone(),
+            search: expected.clone(),
+            explanation: Some(self.witness.why_best_move()),
+        });
+        verdict("best move", expected, got, wrong)
+    }
+
+    fn value(&self, value: f64) -> KeyVerdict {
+        let expected = Num(self.answer.value).to_string();
+        let got = Num(value).to_string();
+        let wrong = (value != self.answer.value).then(|| Wrong {
+            position: None,
+            answer: got.clone(),
+            search: expected.clone(),
+            explanation: Some(self.witness.why_value(self.tree.root())),
+        });
+        verdict("value", expected, got, wrong)
+    }
+
+    /// A wrong item of a list of names and `#`.
+    fn wrong_item(
+        &self,
+        index: usize,
+        answer: Option<&LeafMark>,
+        search: Option<&LeafMark>,
+        explanation: Option<String>,
+    ) -> Wrong {
+        let show = |mark: Option<&LeafMark>| {
+            mark.map_or(NOTHING, |&m| notation::leaf(self.tree, m)).to_string()
+        };
+        Wrong { position: Some(index + 1), answer: show(answer), search: show(search), explanation }
+    }
+}
+
+fn verdict(key: &str, expected: String, got: String, wrong: Option<Wrong>) -> KeyVerdict {
+    KeyVerdict { key: key.to_string(), expected, got, wrong }
+}

@@ -1,0 +1,53 @@
+//! `gametree compare`: every algorithm on one tree, as a table.
+
+use std::io::Write;
+
+use super::Failure;
+use super::args::{TreeArgs, WindowArgs};
+use crate::compare::{self, Settings};
+use crate::render;
+use crate::search::SearchError;
+
+#[derive(Debug, clap::Args)]
+pub struct CompareArgs {
+    #[command(flatten)]
+    tree: TreeArgs,
+
+    #[command(flatten)]
+    window: WindowArgs,
+
+    /// Evaluate nodes at this depth (root = 0) by their static value instead of searching below.
+    #[arg(long, value_name = "N")]
+    depth: Option<u32>,
+
+    /// How to print the table.
+    #[arg(short, long, value_enum, default_value_t = TableFormat::Text)]
+    format: TableFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum TableFormat {
+    /// An aligned table.
+    Text,
+    /// A JSON array of {"algorithm", "value", "best_move", "stats"}.
+    Json,
+}
+
+/// Runs `gametree compare`.
+pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let settings = Settings {
+        window: args.window.window()?,
+        strict: args.window.strict,
+        depth_limit: args.depth,
+    };
+    let (file, tree) = args.tree.load()?;
+    let rows = compare::compare(&tree, settings).map_err(|error| match error {
+        SearchError::Io(error) => Failure::Output(error),
+        error => Failure::Search { file, error },
+    })?;
+    match args.format {
+        TableFormat::Text => render::compare::write_text(out, &rows),
+        TableFormat::Json => render::compare::write_json(out, &rows),
+    }
+    .map_err(Failure::Output)
+}

@@ -1,0 +1,102 @@
+//! The table of `gametree compare`, as aligned text or as JSON.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::Num;
+use super::json::{Fail, StatsRecord};
+use crate::compare::Row;
+use crate::search::ValueKind;
+
+const HEADERS: [&str; 7] =
+    ["algorithm", "value", "best move", "visited", "leaves", "cutoffs", "% of minimax"];
+
+/// Writes the table, numbers right-aligned, nodes visited also as a
+/// percentage of the first row's (minimax).
+pub fn write_text(out: &mut dyn Write, rows: &[Row]) -> io::Result<()> {
+    let Some(baseline) = rows.first() else { return Ok(()) };
+    let cells: Vec<[String; 7]> = rows
+        .iter()
+        .map(|row| {
+            [
+                row.algorithm.to_string(),
+                bounded(row.value, row.kind),
+                row.best_move.clone().unwrap_or_else(|| "none".into()),
+                row.stats.nodes_visited.to_string(),
+                row.stats.leaves_evaluated.to_string(),
+                row.stats.cutoffs.to_string(),
+                format!("{:.1}%", row.percent_of(baseline)),
+            ]
+        })
+        .collect();
+    let widths: Vec<usize> = (0..HEADERS.len())
+        .map(|column| {
+            cells
+                .iter()
+                .map(|row| row[column].len())
+                .chain([HEADERS[column].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    write_row(out, &HEADERS.map(String::from), &widths)?;
+    cells.iter().try_for_each(|row| write_row(out, row, &widths))
+}
+
+/// Text columns (algorithm, best move) are left-aligned, numbers right-aligned.
+fn write_row(out: &mut dyn Write, cells: &[String; 7], widths: &[usize]) -> io::Result<()> {
+    let mut line = String::new();
+    for (column, (cell, &width)) in cells.iter().zip(widths).enumerate() {
+        if column > 0 {
+            line.push_str("  ");
+        }
+        if matches!(column, 0 | 2) {
+            line.push_str(&format!("{cell:<width$}"));
+        } else {
+            line.push_str(&format!("{cell:>width$}"));
+        }
+    }
+    writeln!(out, "{}", line.trim_end())
+}
+
+/// `3`, or `<=3` / `>=3` when the root failed low or high.
+fn bounded(value: f64, kind: ValueKind) -> String {
+    let relation = match kind {
+        ValueKind::Exact => "",
+        ValueKind::Lower => ">=",
+        ValueKind::Upper => "<=",
+    };
+    format!("{relation}{}", Num(value))
+}
+
+#[derive(Serialize)]
+struct RowRecord<'a> {
+    algorithm: &'a str,
+    value: Num,
+    /// `"low"` or `"high"` when the root failed in a narrowed window, as in traces.
+    fail: Option<Fail>,
+    best_move: Option<&'a str>,
+    stats: StatsRecord,
+}
+
+/// Writes the rows as a JSON array, one row per line.
+pub fn write_json(out: &mut dyn Write, rows: &[Row]) -> io::Result<()> {
+    writeln!(out, "[")?;
+    for (index, row) in rows.iter().enumerate() {
+        let record = RowRecord {
+            algorithm: row.algorithm,
+            value: Num(row.value),
+            fail: Fail::of(row.kind),
+            best_move: row.best_move.as_deref(),
+            stats: row.stats.into(),
+        };
+        let separator = if index + 1 < rows.len() { "," } else { "" };
+        writeln!(
+            out,
+            "  {}{separator}",
+            serde_json::to_string(&record).map_err(io::Error::other)?
+        )?;
+    }
+    writeln!(out, "]")
+}
