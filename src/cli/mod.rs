@@ -6,6 +6,7 @@
 mod args;
 mod check;
 mod compare;
+mod generate;
 mod trace;
 
 use std::io::{self, IsTerminal, Write};
@@ -54,6 +55,9 @@ enum Command {
     Check(check::CheckArgs),
     /// Run every algorithm on a tree and compare their work.
     Compare(compare::CompareArgs),
+    /// Write a random exercise tree or a real game tree.
+    #[command(subcommand)]
+    Gen(generate::GenCommand),
     /// Print the JSON Schema of the input shapes or of the JSON trace.
     Schema {
         #[arg(value_enum)]
@@ -149,6 +153,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, Failure> {
         Command::Trace(args) => trace::run(&args, out).map(done),
         Command::Check(args) => check::run(&args, out),
         Command::Compare(args) => compare::run(&args, out).map(done),
+        Command::Gen(command) => generate::run(&command, out).map(done),
         Command::Schema { which } => {
             let schema = match which {
                 SchemaKind::Input => crate::schema::input(),

@@ -13,13 +13,14 @@
 //! that need the whole tree (one root, no cycles, ...) are left to
 //! [`validate`](super::validate).
 
-use std::collections::{HashMap, HashSet};
+use std::borrow::Cow;
+use std::collections::HashSet;
 use std::fmt;
 
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
-use super::names::{self, Naming};
+use super::names::{self, Interner, NameTable, Naming};
 use super::{Perspective, Player};
 
 /// Values beyond this magnitude are not exactly representable as integers
@@ -34,19 +35,57 @@ pub const MAX_NESTING: usize = 200_001;
 
 /// A tree as read from a file, before the structural checks.
 ///
-/// Node ids are indices into the vectors. `children[i]` is `None` when the
-/// file gave node i no child list.
+/// Node ids are indices; everything is kept in flat vectors so that half a
+/// million nodes stay small in memory.
 #[derive(Debug, Default)]
 pub struct RawTree {
-    pub names: Vec<String>,
-    pub children: Vec<Option<Vec<u32>>>,
-    pub values: Vec<Option<f64>>,
+    pub names: NameTable,
+    /// Each node's child list as (start, length) in `child_ids`; length 0
+    /// when the file gave the node no child list (empty lists are refused).
+    pub child_spans: Vec<(u32, u32)>,
+    pub child_ids: Vec<u32>,
+    /// Each node's value; NaN where the file gave none.
+    pub values: Vec<f64>,
     pub players: Vec<Option<Player>>,
-    /// The root named by the file, if it names one.
-    pub root: Option<String>,
+    pub root: RootSpec,
     /// The file's `player`: who moves at the root.
     pub player: Option<Player>,
     pub perspective: Option<Perspective>,
+}
+
+/// How a file says which node is the root.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub enum RootSpec {
+    /// It does not: the root is the one node that is nobody's child.
+    #[default]
+    Unnamed,
+    /// By name (the flat shape's `root`).
+    Named(String),
+    /// By its place: the outermost node of a nested shape.
+    Node(u32),
+}
+
+impl RawTree {
+    /// Node `id`'s children, if the file gave it a child list.
+    pub fn children(&self, id: usize) -> Option<&[u32]> {
+        let (start, len) = self.child_spans[id];
+        (len > 0).then(|| &self.child_ids[start as usize..(start + len) as usize])
+    }
+
+    /// Node `id`'s value, if the file gave it one.
+    pub fn value(&self, id: usize) -> Option<f64> {
+        Some(self.values[id]).filter(|v| !v.is_nan())
+    }
+
+    /// How many nodes there are.
+    pub fn len(&self) -> usize {
+        self.child_spans.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.child_spans.is_empty()
+    }
 }
 
 /// An error in a tree file, with its position when the reader knows it.
@@ -164,63 +203,73 @@ pub fn read(input: &[u8], naming: Naming) -> Result<RawTree, TreeError> {
 #[derive(Default)]
 struct Builder {
     raw: RawTree,
-    /// Name to id, for the flat shape.
-    ids: HashMap<String, u32>,
-    /// Which nodes carry an explicit name (nested shapes may omit names).
-    named: Vec<bool>,
+    /// Names and ids of the flat shape.
+    interner: Interner,
+    /// The nested shapes' explicit names, by id (`None`: to be generated).
+    explicit: Vec<Option<String>>,
     nested: bool,
 }
 
 impl Builder {
-    fn add_node(&mut self, name: Option<String>) -> u32 {
-        let id = self.raw.names.len() as u32;
-        self.named.push(name.is_some());
-        self.raw.names.push(name.unwrap_or_default());
-        self.raw.children.push(None);
-        self.raw.values.push(None);
+    fn add_node(&mut self) -> u32 {
+        let id = self.raw.child_spans.len() as u32;
+        self.raw.child_spans.push((0, 0));
+        self.raw.values.push(f64::NAN);
         self.raw.players.push(None);
+        if self.nested {
+            self.explicit.push(None);
+        }
         id
     }
 
     /// The id of a flat-shape node, created on first mention.
     fn intern<E: de::Error>(&mut self, name: &str) -> Result<u32, E> {
-        if let Some(&id) = self.ids.get(name) {
+        if let Some(id) = self.interner.find(name) {
             return Ok(id);
         }
         check_name::<E>(name)?;
-        let id = self.add_node(Some(name.to_string()));
-        self.ids.insert(name.to_string(), id);
+        let (id, _) = self.interner.intern(name);
+        let added = self.add_node();
+        debug_assert_eq!(id, added);
         Ok(id)
     }
 
+    /// Stores a child list read in one piece; returns its span.
+    fn store_children(&mut self, children: &[u32]) -> (u32, u32) {
+        let start = self.raw.child_ids.len() as u32;
+        self.raw.child_ids.extend_from_slice(children);
+        (start, children.len() as u32)
+    }
+
     fn finish(mut self, naming: Naming) -> Result<RawTree, TreeError> {
-        if self.raw.names.is_empty() {
+        if self.raw.is_empty() {
             return Err(TreeError::new("the tree has no nodes"));
         }
-        if self.nested {
-            self.name_unnamed(naming)?;
-        }
+        self.raw.names =
+            if self.nested { self.name_nested(naming)? } else { self.interner.into_table() };
         Ok(self.raw)
     }
 
-    /// Gives generated names to nested-shape nodes without one, in
-    /// breadth-first order, and rejects clashes with explicit names.
-    fn name_unnamed(&mut self, naming: Naming) -> Result<(), TreeError> {
+    /// Names the nested shapes' nodes: the explicit names, and generated
+    /// ones for the rest in breadth-first order. Rejects a name used twice.
+    fn name_nested(&self, naming: Naming) -> Result<NameTable, TreeError> {
         let mut taken: HashSet<&str> = HashSet::new();
-        for (id, name) in self.raw.names.iter().enumerate() {
-            if self.named[id] && !taken.insert(name) {
+        for name in self.explicit.iter().flatten() {
+            if !taken.insert(name) {
                 return Err(TreeError::new(format!("node name {name:?} is used twice")));
             }
         }
-        let mut generated = Vec::new();
-        let mut paths = vec![String::from("root")];
-        let mut queue = std::collections::VecDeque::from([(0u32, 0usize)]);
+        let RootSpec::Node(root) = self.raw.root else {
+            return Err(TreeError::new("a nested tree has no root"));
+        };
+        let mut names: Vec<Option<String>> = self.explicit.clone();
+        let mut queue = std::collections::VecDeque::from([(root, String::from("root"))]);
         let mut position = 0;
         while let Some((node, path)) = queue.pop_front() {
-            if !self.named[node as usize] {
+            if names[node as usize].is_none() {
                 let name = match naming {
                     Naming::Letters => names::letters(position),
-                    Naming::Paths => paths[path].clone(),
+                    Naming::Paths => path.clone(),
                 };
                 if taken.contains(name.as_str()) {
                     let place = match naming {
@@ -233,20 +282,21 @@ impl Builder {
                         "the unnamed node {place} would be named {name:?}, but another node has that name; name it explicitly"
                     )));
                 }
-                generated.push((node, name));
+                names[node as usize] = Some(name);
             }
             position += 1;
-            for (i, &child) in self.raw.children[node as usize].iter().flatten().enumerate() {
-                let parent = (naming == Naming::Paths).then(|| paths[path].as_str());
-                let child_path = names::child_path(parent, i + 1);
-                paths.push(child_path);
-                queue.push_back((child, paths.len() - 1));
+            let parent = (naming == Naming::Paths && node != root).then_some(path.as_str());
+            for (i, &child) in
+                self.raw.children(node as usize).unwrap_or_default().iter().enumerate()
+            {
+                queue.push_back((child, names::child_path(parent, i + 1)));
             }
         }
-        for (node, name) in generated {
-            self.raw.names[node as usize] = name;
+        let mut table = NameTable::default();
+        for name in names {
+            table.push(name.as_deref().unwrap_or_default());
         }
-        Ok(())
+        Ok(table)
     }
 }
 
@@ -303,7 +353,9 @@ impl<'de> Visitor<'de> for Document<'_> {
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
         self.builder.nested = true;
-        NestedArray { builder: self.builder }.visit_seq(seq).map(drop)
+        let root = NestedArray { builder: self.builder }.visit_seq(seq)?;
+        self.builder.raw.root = RootSpec::Node(root);
+        Ok(())
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<(), E> {
@@ -316,7 +368,9 @@ impl<'de> Visitor<'de> for Document<'_> {
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<(), E> {
         self.builder.nested = true;
-        NestedArray { builder: self.builder }.visit_f64(v).map(drop)
+        let root = NestedArray { builder: self.builder }.visit_f64(v)?;
+        self.builder.raw.root = RootSpec::Node(root);
+        Ok(())
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
@@ -326,17 +380,15 @@ impl<'de> Visitor<'de> for Document<'_> {
 
 fn read_top_object<'de, A: MapAccess<'de>>(b: &mut Builder, mut map: A) -> Result<(), A::Error> {
     let mut seen: Vec<TopKey> = Vec::new();
-    // The root of a nested-object tree is node 0, created up front; a flat
-    // document discards it (see below).
-    let root = b.add_node(None);
-    let mut nested_children = false;
+    // A nested-object root's own fields, kept until the shape is known.
+    let (mut name, mut value, mut nested_children) = (None, None, None);
     while let Some(key) = map.next_key::<TopKey>()? {
         if seen.contains(&key) {
             return Err(de::Error::custom(format!("duplicate key {:?}", key_name(key))));
         }
         seen.push(key);
         match key {
-            TopKey::Root => b.raw.root = Some(map.next_value()?),
+            TopKey::Root => b.raw.root = RootSpec::Named(map.next_value()?),
             TopKey::Player => b.raw.player = Some(map.next_value()?),
             TopKey::Perspective => b.raw.perspective = Some(map.next_value()?),
             TopKey::Values => {
@@ -346,26 +398,22 @@ fn read_top_object<'de, A: MapAccess<'de>>(b: &mut Builder, mut map: A) -> Resul
                 map.next_value_seed(FlatMap { builder: b, field: FlatField::Players })?
             }
             TopKey::Name => {
-                let name: String = map.next_value()?;
-                check_name::<A::Error>(&name)?;
-                b.raw.names[root as usize] = name;
-                b.named[root as usize] = true;
+                let text: String = map.next_value()?;
+                check_name::<A::Error>(&text)?;
+                name = Some(text);
             }
-            TopKey::Value => {
-                b.raw.values[root as usize] = Some(map.next_value_seed(Number::default())?)
-            }
+            TopKey::Value => value = Some(map.next_value_seed(Number::default())?),
             TopKey::Children => {
-                nested_children = map.next_value_seed(ChildrenOfTop { builder: b, root })?;
+                nested_children = map.next_value_seed(ChildrenOfTop { builder: b })?
             }
         }
     }
-    let is_flat = |k: &&TopKey| flat_only(**k) || (**k == TopKey::Children && !nested_children);
+    let is_nested_children = nested_children.is_some();
+    let is_flat = |k: &&TopKey| flat_only(**k) || (**k == TopKey::Children && !is_nested_children);
     let is_nested = |k: &&TopKey| {
-        matches!(k, TopKey::Name | TopKey::Value) || (**k == TopKey::Children && nested_children)
+        matches!(k, TopKey::Name | TopKey::Value) || (**k == TopKey::Children && is_nested_children)
     };
-    let flat_key = seen.iter().find(is_flat);
-    let nested_key = seen.iter().find(is_nested);
-    match (flat_key, nested_key) {
+    match (seen.iter().find(is_flat), seen.iter().find(is_nested)) {
         (Some(&flat), Some(&nested)) => Err(de::Error::custom(format!(
             "key {:?} belongs to the flat shape and {:?} to the nested-object shape; use one shape",
             key_name(flat),
@@ -373,12 +421,16 @@ fn read_top_object<'de, A: MapAccess<'de>>(b: &mut Builder, mut map: A) -> Resul
         ))),
         (None, Some(_)) => {
             b.nested = true;
+            let root = b.add_node();
+            b.explicit[root as usize] = name;
+            b.raw.values[root as usize] = value.unwrap_or(f64::NAN);
+            if let Some(children) = nested_children {
+                b.raw.child_spans[root as usize] = b.store_children(&children);
+            }
+            b.raw.root = RootSpec::Node(root);
             Ok(())
         }
-        _ => {
-            drop_placeholder_root(b, root);
-            Ok(())
-        }
+        _ => Ok(()),
     }
 }
 
@@ -401,54 +453,35 @@ fn key_name(key: TopKey) -> &'static str {
     }
 }
 
-/// The flat shape has no node 0 of its own: remove the placeholder that
-/// [`read_top_object`] created and shift every id down by one.
-fn drop_placeholder_root(b: &mut Builder, placeholder: u32) {
-    debug_assert_eq!(placeholder, 0);
-    b.raw.names.remove(0);
-    b.raw.children.remove(0);
-    b.raw.values.remove(0);
-    b.raw.players.remove(0);
-    b.named.remove(0);
-    for id in b.ids.values_mut() {
-        *id -= 1;
-    }
-    for child in b.raw.children.iter_mut().flatten().flatten() {
-        *child -= 1;
-    }
-}
-
-/// The value of the top-level `children`: an object (flat shape) or an
-/// array of node objects (nested-object shape). Returns whether it was the
-/// nested form.
+/// The value of the top-level `children`: an object (flat shape, stored
+/// at once) or an array of node objects (nested-object shape, whose ids are
+/// returned for the root made once the whole object is read).
 struct ChildrenOfTop<'b> {
     builder: &'b mut Builder,
-    root: u32,
 }
 
 impl<'de> DeserializeSeed<'de> for ChildrenOfTop<'_> {
-    type Value = bool;
-    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<bool, D::Error> {
+    type Value = Option<Vec<u32>>;
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<Option<Vec<u32>>, D::Error> {
         de.deserialize_any(self)
     }
 }
 
 impl<'de> Visitor<'de> for ChildrenOfTop<'_> {
-    type Value = bool;
+    type Value = Option<Vec<u32>>;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("an object of child lists (flat shape) or an array of nodes (nested shape)")
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<bool, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Option<Vec<u32>>, A::Error> {
         FlatMap { builder: self.builder, field: FlatField::Children }.visit_map(map)?;
-        Ok(false)
+        Ok(None)
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<bool, A::Error> {
-        let children = read_node_objects(self.builder, seq)?;
-        self.builder.raw.children[self.root as usize] = Some(children);
-        Ok(true)
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Option<Vec<u32>>, A::Error> {
+        self.builder.nested = true;
+        read_node_objects(self.builder, seq).map(Some)
     }
 }
 
@@ -493,16 +526,16 @@ impl<'de> Visitor<'de> for FlatMap<'_> {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let b = self.builder;
-        while let Some(name) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+        while let Some(Name(name)) = map.next_key::<Name<'de>>()? {
             let id = b.intern::<A::Error>(&name)? as usize;
             let duplicate = match self.field {
                 FlatField::Children => {
-                    let list = map.next_value_seed(ChildList { builder: b, parent: &name })?;
-                    b.raw.children[id].replace(list).is_some()
+                    let span = map.next_value_seed(ChildList { builder: b, parent: &name })?;
+                    std::mem::replace(&mut b.raw.child_spans[id], span).1 > 0
                 }
                 FlatField::Values => {
                     let value = map.next_value_seed(Number { of: Some(&name) })?;
-                    b.raw.values[id].replace(value).is_some()
+                    !std::mem::replace(&mut b.raw.values[id], value).is_nan()
                 }
                 FlatField::Players => b.raw.players[id].replace(map.next_value()?).is_some(),
             };
@@ -517,38 +550,65 @@ impl<'de> Visitor<'de> for FlatMap<'_> {
     }
 }
 
-/// A flat-shape child list: a non-empty array of node names.
+/// A flat-shape child list: a non-empty array of node names, stored as
+/// it is read. Returns its span in the child ids.
 struct ChildList<'b, 'n> {
     builder: &'b mut Builder,
     parent: &'n str,
 }
 
 impl<'de> DeserializeSeed<'de> for ChildList<'_, '_> {
-    type Value = Vec<u32>;
-    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<Vec<u32>, D::Error> {
+    type Value = (u32, u32);
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<(u32, u32), D::Error> {
         de.deserialize_seq(self)
     }
 }
 
 impl<'de> Visitor<'de> for ChildList<'_, '_> {
-    type Value = Vec<u32>;
+    type Value = (u32, u32);
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         write!(f, "an array of child names for {:?}", self.parent)
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<u32>, A::Error> {
-        let mut children = Vec::with_capacity(seq.size_hint().unwrap_or(0));
-        while let Some(name) = seq.next_element::<std::borrow::Cow<'de, str>>()? {
-            children.push(self.builder.intern::<A::Error>(&name)?);
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(u32, u32), A::Error> {
+        let b = self.builder;
+        let start = b.raw.child_ids.len();
+        while let Some(Name(name)) = seq.next_element::<Name<'de>>()? {
+            let id = b.intern::<A::Error>(&name)?;
+            b.raw.child_ids.push(id);
         }
-        if children.is_empty() {
+        let len = b.raw.child_ids.len() - start;
+        if len == 0 {
             return Err(de::Error::custom(format!(
                 "the child list of {:?} is empty; a leaf takes a value instead",
                 self.parent
             )));
         }
-        Ok(children)
+        Ok((start as u32, len as u32))
+    }
+}
+
+/// A name as the document has it: borrowed from the input unless it
+/// contains escapes, so most names cost no allocation.
+struct Name<'de>(Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Name<'de> {
+    fn deserialize<D: Deserializer<'de>>(de: D) -> Result<Name<'de>, D::Error> {
+        struct NameVisitor;
+        impl<'de> Visitor<'de> for NameVisitor {
+            type Value = Name<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a node name")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Name<'de>, E> {
+                Ok(Name(Cow::Borrowed(v)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Name<'de>, E> {
+                Ok(Name(Cow::Owned(v.to_string())))
+            }
+        }
+        de.deserialize_str(NameVisitor)
     }
 }
 
@@ -635,21 +695,22 @@ impl<'de> Visitor<'de> for NestedArray<'_> {
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<u32, E> {
         let value = Number::default().visit_f64::<E>(v)?;
-        let id = self.builder.add_node(None);
-        self.builder.raw.values[id as usize] = Some(value);
+        let id = self.builder.add_node();
+        self.builder.raw.values[id as usize] = value;
         Ok(id)
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<u32, A::Error> {
-        let id = self.builder.add_node(None);
+        let b = self.builder;
+        let id = b.add_node();
         let mut children = Vec::new();
-        while let Some(child) = seq.next_element_seed(NestedArray { builder: self.builder })? {
+        while let Some(child) = seq.next_element_seed(NestedArray { builder: b })? {
             children.push(child);
         }
         if children.is_empty() {
             return Err(de::Error::custom("empty array: an inner node needs at least one child"));
         }
-        self.builder.raw.children[id as usize] = Some(children);
+        b.raw.child_spans[id as usize] = b.store_children(&children);
         Ok(id)
     }
 }
@@ -692,7 +753,7 @@ impl<'de> Visitor<'de> for NodeObject<'_> {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<u32, A::Error> {
         let b = self.builder;
-        let id = b.add_node(None);
+        let id = b.add_node();
         let mut seen: Vec<NodeKey> = Vec::new();
         while let Some(key) = map.next_key::<NodeKey>()? {
             if seen.contains(&key) {
@@ -704,16 +765,13 @@ impl<'de> Visitor<'de> for NodeObject<'_> {
                 NodeKey::Name => {
                     let name: String = map.next_value()?;
                     check_name::<A::Error>(&name)?;
-                    b.raw.names[node] = name;
-                    b.named[node] = true;
+                    b.explicit[node] = Some(name);
                 }
                 NodeKey::Player => b.raw.players[node] = Some(map.next_value()?),
-                NodeKey::Value => {
-                    b.raw.values[node] = Some(map.next_value_seed(Number::default())?)
-                }
+                NodeKey::Value => b.raw.values[node] = map.next_value_seed(Number::default())?,
                 NodeKey::Children => {
-                    let seed = NodeObjects { builder: b };
-                    b.raw.children[node] = Some(map.next_value_seed(seed)?);
+                    let children = map.next_value_seed(NodeObjects { builder: b })?;
+                    b.raw.child_spans[node] = b.store_children(&children);
                 }
             }
         }
@@ -759,7 +817,8 @@ mod tests {
     use super::*;
 
     fn names(text: &str, naming: Naming) -> Vec<String> {
-        read(text.as_bytes(), naming).expect("a valid document").names
+        let raw = read(text.as_bytes(), naming).expect("a valid document");
+        (0..raw.len()).map(|id| raw.names.get(id).to_string()).collect()
     }
 
     #[test]
@@ -781,15 +840,16 @@ mod tests {
             r#"{"name": "top", "children": [{"value": 1}, {"name": "x", "value": 2}]}"#,
             Naming::Letters,
         );
-        assert_eq!(read, ["top", "b", "x"]);
+        // The root object is made last, once its shape is known.
+        assert_eq!(read, ["b", "x", "top"]);
     }
 
     #[test]
     fn a_flat_document_may_give_values_before_children() {
         let raw =
             read(br#"{"values": {"b": 1}, "children": {"a": ["b"]}}"#, Naming::Letters).unwrap();
-        assert_eq!(raw.names, ["b", "a"]);
-        assert_eq!(raw.children, [None, Some(vec![0])]);
+        assert_eq!([raw.names.get(0), raw.names.get(1)], ["b", "a"]);
+        assert_eq!([raw.children(0), raw.children(1)], [None, Some(&[0][..])]);
     }
 
     #[test]

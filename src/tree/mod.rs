@@ -109,7 +109,8 @@ pub enum Perspective {
 pub struct Tree {
     names: names::NameTable,
     players: Vec<Player>,
-    values: Vec<Option<f64>>,
+    /// NaN where a node has no value.
+    values: Vec<f64>,
     /// `child_ids[child_starts[i]..child_starts[i + 1]]` are node i's children.
     child_starts: Vec<u32>,
     child_ids: Vec<NodeId>,
@@ -148,7 +149,7 @@ impl Tree {
 
     /// The node's leaf value or static evaluation, from MAX's point of view.
     pub fn value(&self, node: NodeId) -> Option<f64> {
-        self.values[node.index()]
+        Some(self.values[node.index()]).filter(|v| !v.is_nan())
     }
 
     /// The node's children, left to right.
@@ -197,7 +198,7 @@ impl Tree {
         for &node in &order {
             tree.names.push(self.name(node));
             tree.players.push(self.player(node));
-            tree.values.push(self.value(node));
+            tree.values.push(self.values[node.index()]);
             tree.child_ids.extend(arranged[node.index()].iter().map(|child| new_id[child.index()]));
             tree.child_starts.push(tree.child_ids.len() as u32);
         }
@@ -207,7 +208,7 @@ impl Tree {
 
 pub use input::TreeError;
 pub use names::Naming;
-pub use validate::Overrides;
+pub use validate::{Overrides, validate};
 
 /// Stack for reading nested shapes: serde visits nested arrays and objects
 /// recursively, so reading a tree [`input::MAX_NESTED_DEPTH`] levels deep
@@ -217,7 +218,13 @@ const READER_STACK: usize = 1 << 30;
 
 /// Reads and validates a tree document in any of the input shapes.
 pub fn parse(input: &[u8], naming: Naming, overrides: Overrides) -> Result<Tree, TreeError> {
-    let raw = std::thread::scope(|scope| {
+    validate::validate(read(input, naming)?, overrides)
+}
+
+/// Reads a tree document, before the structural checks of
+/// [`validate::validate`]; the input can be dropped in between.
+pub fn read(input: &[u8], naming: Naming) -> Result<input::RawTree, TreeError> {
+    std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("tree reader".into())
             .stack_size(READER_STACK)
@@ -225,6 +232,5 @@ pub fn parse(input: &[u8], naming: Naming, overrides: Overrides) -> Result<Tree,
             .map_err(|e| TreeError::new(format!("cannot start the reader: {e}")))?
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-    })?;
-    validate::validate(raw, overrides)
+    })
 }

@@ -30,11 +30,71 @@ impl NameTable {
         self.ends.push(self.text.len() as u32);
     }
 
+    /// How many names there are.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
     /// The name at `index`.
     pub fn get(&self, index: usize) -> &str {
         let start = if index == 0 { 0 } else { self.ends[index - 1] as usize };
         &self.text[start..self.ends[index] as usize]
     }
+}
+
+/// A [`NameTable`] that also finds names: each name is stored once, in the
+/// table, and the index holds only ids.
+#[derive(Default)]
+pub struct Interner {
+    table: NameTable,
+    index: hashbrown::HashTable<u32>,
+}
+
+impl Interner {
+    /// The id of `name`, adding it if it is new; and whether it was new.
+    pub fn intern(&mut self, name: &str) -> (u32, bool) {
+        let hash = hash_name(name);
+        let table = &self.table;
+        if let Some(&id) = self.index.find(hash, |&id| table.get(id as usize) == name) {
+            return (id, false);
+        }
+        let id = self.table.ends.len() as u32;
+        self.table.push(name);
+        let table = &self.table;
+        self.index.insert_unique(hash, id, |&id| hash_name(table.get(id as usize)));
+        (id, true)
+    }
+
+    /// The id of `name`, if it has one.
+    pub fn find(&self, name: &str) -> Option<u32> {
+        self.index.find(hash_name(name), |&id| self.table.get(id as usize) == name).copied()
+    }
+
+    /// The names, indexed by id.
+    pub fn into_table(self) -> NameTable {
+        self.table
+    }
+}
+
+/// The FxHash function (as in rustc) over a name's bytes: fast, and good
+/// enough for names from a local file, where hash flooding is no concern.
+fn hash_name(name: &str) -> u64 {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+    let mut hash = 0u64;
+    let mut chunks = name.as_bytes().chunks_exact(8);
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        hash = (hash.rotate_left(5) ^ word).wrapping_mul(SEED);
+    }
+    for &byte in chunks.remainder() {
+        hash = (hash.rotate_left(5) ^ u64::from(byte)).wrapping_mul(SEED);
+    }
+    (hash.rotate_left(5) ^ name.len() as u64).wrapping_mul(SEED)
 }
 
 /// The breadth-first letter name of the node at position `index` (0-based):
@@ -104,6 +164,17 @@ mod tests {
             table.push(name);
         }
         assert_eq!([table.get(0), table.get(1), table.get(2)], ["a", "", "long-name"]);
+    }
+
+    #[test]
+    fn the_interner_gives_each_name_one_id() {
+        let mut interner = Interner::default();
+        let names = ["a", "b", "a", "a-rather-long-name", "b", ""];
+        let ids: Vec<(u32, bool)> = names.iter().map(|name| interner.intern(name)).collect();
+        assert_eq!(ids, [(0, true), (1, true), (0, false), (2, true), (1, false), (3, true)]);
+        assert_eq!(interner.find("a-rather-long-name"), Some(2));
+        assert_eq!(interner.find("c"), None);
+        assert_eq!(interner.into_table().get(2), "a-rather-long-name");
     }
 
     #[test]

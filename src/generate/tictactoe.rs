@@ -1,0 +1,197 @@
+//! `gametree gen tictactoe`: the complete game tree of tic-tac-toe from a
+//! position, for the lecture that counts the nodes minimax and alpha-beta
+//! visit.
+//!
+//! X moves first and is MAX. A position where someone has three in a row,
+//! or the board is full, is a leaf worth +1 (X won), -1 (O won) or 0 (draw).
+//! Children are the moves in increasing cell order (cell 0 top left, cell 8
+//! bottom right). The root is named `start`; every other node by the moves
+//! that lead to it, mover and cell: `x4`, `x4o0`, `x4o0x8`, ... From the
+//! empty board the tree has 549,946 nodes.
+
+use std::io::{self, Write};
+
+use super::FlatWriter;
+
+const LINES: [[usize; 3]; 8] =
+    [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+
+/// A board: nine cells, row by row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    cells: [Option<Mark>; 9],
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mark {
+    X,
+    O,
+}
+
+impl Mark {
+    fn letter(self) -> char {
+        match self {
+            Mark::X => 'x',
+            Mark::O => 'o',
+        }
+    }
+}
+
+impl Position {
+    /// The empty board.
+    pub fn empty() -> Position {
+        Position { cells: [None; 9] }
+    }
+
+    /// Reads `x..|.o.|...`: nine cells of `x`, `o` and `.` in row-major
+    /// order, optionally with `/` or `|` between rows. Impossible positions
+    /// are refused.
+    pub fn parse(text: &str) -> Result<Position, String> {
+        let mut cells = Vec::with_capacity(9);
+        for c in text.chars().filter(|&c| c != '/' && c != '|') {
+            cells.push(match c.to_ascii_lowercase() {
+                'x' => Some(Mark::X),
+                'o' => Some(Mark::O),
+                '.' => None,
+                other => {
+                    return Err(format!(
+                        "position {text:?}: {other:?} is not a cell; use x, o and . (rows may be separated by / or |)"
+                    ));
+                }
+            });
+        }
+        let cells: [Option<Mark>; 9] = cells.try_into().map_err(|cells: Vec<_>| {
+            format!("position {text:?} has {} cells; a board has 9", cells.len())
+        })?;
+        let position = Position { cells };
+        position
+            .check()
+            .map_err(|problem| format!("position {text:?} is impossible: {problem}"))?;
+        Ok(position)
+    }
+
+    fn count(&self, mark: Mark) -> usize {
+        self.cells.iter().filter(|&&cell| cell == Some(mark)).count()
+    }
+
+    fn has_line(&self, mark: Mark) -> bool {
+        LINES.iter().any(|line| line.iter().all(|&cell| self.cells[cell] == Some(mark)))
+    }
+
+    /// Whether the marks could have come from a game: X first, turns
+    /// alternating, nobody moving after a win.
+    fn check(&self) -> Result<(), String> {
+        let (x, o) = (self.count(Mark::X), self.count(Mark::O));
+        if x != o && x != o + 1 {
+            return Err(format!(
+                "X moves first, so X has as many marks as O or one more (here {x} and {o})"
+            ));
+        }
+        match (self.has_line(Mark::X), self.has_line(Mark::O)) {
+            (true, true) => Err("both players have three in a row".into()),
+            (true, false) if x == o => Err("X has three in a row, but O moved after it".into()),
+            (false, true) if x > o => Err("O has three in a row, but X moved after it".into()),
+            _ => Ok(()),
+        }
+    }
+
+    /// Who moves next.
+    fn to_move(&self) -> Mark {
+        if self.count(Mark::X) == self.count(Mark::O) { Mark::X } else { Mark::O }
+    }
+
+    /// The value of a finished game, from X's (MAX's) point of view.
+    fn result(&self) -> Option<i64> {
+        if self.has_line(Mark::X) {
+            Some(1)
+        } else if self.has_line(Mark::O) {
+            Some(-1)
+        } else if self.cells.iter().all(Option::is_some) {
+            Some(0)
+        } else {
+            None
+        }
+    }
+
+    /// `max` when X is to move, else `min`.
+    pub fn root_player(&self) -> &'static str {
+        match self.to_move() {
+            Mark::X => "max",
+            Mark::O => "min",
+        }
+    }
+}
+
+/// Writes the complete game tree from `position` in the flat shape.
+pub fn write(out: &mut dyn Write, position: Position) -> io::Result<()> {
+    let mut writer = FlatWriter::start(out, "start", position.root_player())?;
+    let mut leaves = Vec::new();
+    expand(&mut writer, position, &mut String::new(), &mut leaves)?;
+    for (name, value) in &leaves {
+        writer.value(name, *value)?;
+    }
+    writer.finish().map(drop)
+}
+
+/// Writes the child lists below `position` (reached by the moves in
+/// `path`) in pre-order and collects the leaves' values. Recursion is at
+/// most nine moves deep.
+fn expand<W: Write>(
+    writer: &mut FlatWriter<W>,
+    position: Position,
+    path: &mut String,
+    leaves: &mut Vec<(String, i64)>,
+) -> io::Result<()> {
+    let name = if path.is_empty() { "start".to_string() } else { path.clone() };
+    if let Some(value) = position.result() {
+        leaves.push((name, value));
+        return Ok(());
+    }
+    let mover = position.to_move();
+    let moves: Vec<usize> = (0..9).filter(|&cell| position.cells[cell].is_none()).collect();
+    let children: Vec<String> =
+        moves.iter().map(|cell| format!("{path}{}{cell}", mover.letter())).collect();
+    writer.children(&name, children.iter().map(String::as_str))?;
+    for &cell in &moves {
+        let mut next = position;
+        next.cells[cell] = Some(mover);
+        let length = path.len();
+        path.push(mover.letter());
+        path.push(char::from(b'0' + cell as u8));
+        expand(writer, next, path, leaves)?;
+        path.truncate(length);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_read_with_or_without_row_separators() {
+        let a = Position::parse("x..|.o.|...").unwrap();
+        let b = Position::parse("X...O....").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.root_player(), "max");
+    }
+
+    #[test]
+    fn impossible_positions_are_refused() {
+        let problem = |text| Position::parse(text).unwrap_err();
+        assert!(problem("xx.......").contains("X moves first"));
+        assert!(problem("xxxooo...").contains("both players"));
+        assert!(problem("xxxoo.o..").contains("O moved after it"));
+        assert!(problem("oooxx.x.x").contains("X moved after it"));
+        assert!(problem("x..").contains("has 3 cells"));
+        assert!(problem("x.......a").contains("'a' is not a cell"));
+    }
+
+    #[test]
+    fn a_finished_game_is_a_single_leaf() {
+        let mut text = Vec::new();
+        write(&mut text, Position::parse("xxx|oo.|...").unwrap()).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(text.contains("\"values\": {\n  \"start\": 1}"), "{text}");
+    }
+}
