@@ -96,7 +96,7 @@ impl Position {
     }
 
     /// Who moves next.
-    fn to_move(&self) -> Mark {
+    fn mover(&self) -> Mark {
         if self.count(Mark::X) == self.count(Mark::O) { Mark::X } else { Mark::O }
     }
 
@@ -115,7 +115,7 @@ impl Position {
 
     /// `max` when X is to move, else `min`.
     pub fn root_player(&self) -> &'static str {
-        match self.to_move() {
+        match self.mover() {
             Mark::X => "max",
             Mark::O => "min",
         }
@@ -147,7 +147,7 @@ fn expand<W: Write>(
         leaves.push((name, value));
         return Ok(());
     }
-    let mover = position.to_move();
+    let mover = position.mover();
     let moves: Vec<usize> = (0..9).filter(|&cell| position.cells[cell].is_none()).collect();
     let children: Vec<String> =
         moves.iter().map(|cell| format!("{path}{}{cell}", mover.letter())).collect();
