@@ -80,23 +80,59 @@ impl Sink for Recorder {
     }
 }
 
-/// The notation of the lines, shared by the renderers and `check`.
+/// The notation of the lines, shared by the renderers and `check`. Each
+/// line's items are a `Display` value, so that long lines are written
+/// straight to the output without being built in memory first.
 pub mod notation {
+    use std::fmt;
+
     use super::*;
 
     /// `e:3 f:12 b:3`.
-    pub fn order(tree: &Tree, items: &[(NodeId, f64)]) -> String {
-        let items: Vec<String> = items
-            .iter()
-            .map(|&(node, value)| format!("{}:{}", tree.name(node), Num(value)))
-            .collect();
-        items.join(" ")
+    pub struct Order<'a>(pub &'a Tree, pub &'a [(NodeId, f64)]);
+
+    impl fmt::Display for Order<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            separated(f, self.1.iter().map(|&(node, value)| (self.0.name(node), Some(Num(value)))))
+        }
     }
 
     /// `e f g h # k`.
-    pub fn leaves(tree: &Tree, marks: &[LeafMark]) -> String {
-        let items: Vec<&str> = marks.iter().map(|&mark| leaf(tree, mark)).collect();
-        items.join(" ")
+    pub struct Leaves<'a>(pub &'a Tree, pub &'a [LeafMark]);
+
+    impl fmt::Display for Leaves<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            separated(f, self.1.iter().map(|&mark| (leaf(self.0, mark), None)))
+        }
+    }
+
+    /// `i j`, or `none`.
+    pub struct Nodes<'a>(pub &'a Tree, pub &'a [NodeId]);
+
+    impl fmt::Display for Nodes<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            if self.1.is_empty() {
+                return f.write_str("none");
+            }
+            separated(f, self.1.iter().map(|&node| (self.0.name(node), None)))
+        }
+    }
+
+    /// Items separated by spaces, each `name` or `name:value`.
+    fn separated<'t>(
+        f: &mut fmt::Formatter<'_>,
+        items: impl Iterator<Item = (&'t str, Option<Num>)>,
+    ) -> fmt::Result {
+        for (index, (name, value)) in items.enumerate() {
+            if index > 0 {
+                f.write_str(" ")?;
+            }
+            f.write_str(name)?;
+            if let Some(value) = value {
+                write!(f, ":{value}")?;
+            }
+        }
+        Ok(())
     }
 
     /// One item of the `leaves` line: a name or `#`.
@@ -105,12 +141,6 @@ pub mod notation {
             LeafMark::Leaf(node) => tree.name(node),
             LeafMark::Cutoff => "#",
         }
-    }
-
-    /// `i j`, or `none`.
-    pub fn nodes(tree: &Tree, nodes: &[NodeId]) -> String {
-        let names: Vec<&str> = nodes.iter().map(|&node| tree.name(node)).collect();
-        if names.is_empty() { "none".to_string() } else { names.join(" ") }
     }
 
     /// A node's name, or `none`.

@@ -133,7 +133,7 @@ impl Grader<'_> {
             }
         });
         let key = if inner_only { "order (inner nodes)" } else { "order" };
-        verdict(key, notation::order(tree, &search), got.join(" "), wrong)
+        verdict(key, notation::Order(tree, &search).to_string(), got.join(" "), wrong)
     }
 
     fn leaves(&self, marks: &[LeafMark]) -> KeyVerdict {
@@ -164,8 +164,8 @@ impl Grader<'_> {
         let key = if with_cutoffs { "leaves" } else { "leaves (without #)" };
         verdict(
             key,
-            notation::leaves(self.tree, &search),
-            notation::leaves(self.tree, marks),
+            notation::Leaves(self.tree, &search).to_string(),
+            notation::Leaves(self.tree, marks).to_string(),
             wrong,
         )
     }
@@ -194,8 +194,8 @@ impl Grader<'_> {
         });
         verdict(
             "pruned",
-            notation::nodes(self.tree, search),
-            notation::nodes(self.tree, nodes),
+            notation::Nodes(self.tree, search).to_string(),
+            notation::Nodes(self.tree, nodes).to_string(),
             wrong,
         )
     }

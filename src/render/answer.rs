@@ -14,9 +14,9 @@ pub fn write(
     answer: &Answer,
     palette: Palette,
 ) -> io::Result<()> {
-    writeln!(out, "order: {}", notation::order(tree, &answer.order))?;
-    writeln!(out, "leaves: {}", notation::leaves(tree, &answer.leaves))?;
-    let pruned = notation::nodes(tree, &answer.pruned);
+    writeln!(out, "order: {}", notation::Order(tree, &answer.order))?;
+    writeln!(out, "leaves: {}", notation::Leaves(tree, &answer.leaves))?;
+    let pruned = notation::Nodes(tree, &answer.pruned).to_string();
     writeln!(out, "pruned: {}", palette.paint(Role::Pruned, &pruned))?;
     let best = notation::node(tree, answer.best_move);
     writeln!(out, "best move: {}", palette.paint(Role::Best, best))?;

@@ -40,6 +40,12 @@ impl NameTable {
         self.ends.is_empty()
     }
 
+    /// The bytes of the name at `index`.
+    fn get_bytes(&self, index: usize) -> &[u8] {
+        let start = if index == 0 { 0 } else { self.ends[index - 1] as usize };
+        &self.text.as_bytes()[start..self.ends[index] as usize]
+    }
+
     /// The name at `index`.
     pub fn get(&self, index: usize) -> &str {
         let start = if index == 0 { 0 } else { self.ends[index - 1] as usize };
@@ -58,16 +64,26 @@ pub struct Interner {
 impl Interner {
     /// The id of `name`, adding it if it is new; and whether it was new.
     pub fn intern(&mut self, name: &str) -> (u32, bool) {
-        let hash = hash_name(name);
         let table = &self.table;
-        if let Some(&id) = self.index.find(hash, |&id| table.get(id as usize) == name) {
-            return (id, false);
+        let entry = self.index.entry(
+            hash_name(name),
+            |&id| table.get_bytes(id as usize) == name.as_bytes(),
+            |&id| hash_name(table.get(id as usize)),
+        );
+        match entry {
+            hashbrown::hash_table::Entry::Occupied(found) => (*found.get(), false),
+            hashbrown::hash_table::Entry::Vacant(slot) => {
+                let id = table.ends.len() as u32;
+                slot.insert(id);
+                self.table.push(name);
+                (id, true)
+            }
         }
-        let id = self.table.ends.len() as u32;
-        self.table.push(name);
-        let table = &self.table;
-        self.index.insert_unique(hash, id, |&id| hash_name(table.get(id as usize)));
-        (id, true)
+    }
+
+    /// Room for about `names` names without growing.
+    pub fn with_capacity(names: usize) -> Interner {
+        Interner { table: NameTable::default(), index: hashbrown::HashTable::with_capacity(names) }
     }
 
     /// The id of `name`, if it has one.
@@ -81,8 +97,10 @@ impl Interner {
     }
 }
 
-/// The FxHash function (as in rustc) over a name's bytes: fast, and good
-/// enough for names from a local file, where hash flooding is no concern.
+/// The FxHash function (as in rustc) over a name's bytes, finished with
+/// MurmurHash3's 64-bit mixer so that the low bits, which pick the table
+/// slot, depend on every byte. Fast, and good enough for names from a local
+/// file, where hash flooding is no concern.
 fn hash_name(name: &str) -> u64 {
     const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
     let mut hash = 0u64;
@@ -94,7 +112,12 @@ fn hash_name(name: &str) -> u64 {
     for &byte in chunks.remainder() {
         hash = (hash.rotate_left(5) ^ u64::from(byte)).wrapping_mul(SEED);
     }
-    (hash.rotate_left(5) ^ name.len() as u64).wrapping_mul(SEED)
+    let mut hash = (hash.rotate_left(5) ^ name.len() as u64).wrapping_mul(SEED);
+    hash ^= hash >> 33;
+    hash = hash.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    hash ^= hash >> 33;
+    hash = hash.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    hash ^ (hash >> 33)
 }
 
 /// The breadth-first letter name of the node at position `index` (0-based):
