@@ -7,7 +7,7 @@ use std::io::{self, Write};
 
 use crate::answer::Recorder;
 use crate::render::dot::{self, Decorations, Frames, Picture};
-use crate::render::json::{JsonTrace, Records, TraceDocument};
+use crate::render::json::{JsonTrace, Records, Summary, TraceDocument};
 use crate::render::{self, Palette};
 use crate::search::{self, Algorithm, Event, Options, Outcome, SearchError, Sink};
 use crate::tree::Tree;
@@ -67,7 +67,7 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
             let mut recorder = Recorder::default();
             let outcome = search::run(tree, algorithm, &options, &mut recorder)?;
             let answer = recorder.finish(&outcome);
-            let summary = TraceDocument::summary(tree, algorithm, &options, &outcome, &answer);
+            let summary = Summary::new(tree, algorithm, &options, &outcome, &answer);
             let mut trace = JsonTrace::start(&mut *out, tree, &summary)?;
             search::run(tree, algorithm, &options, &mut trace)?;
             trace.finish()?;
@@ -98,7 +98,7 @@ pub fn document<'t>(
     let outcome = search::run(tree, algorithm, options, &mut sinks)?;
     let (recorder, records) = sinks;
     let answer = recorder.finish(&outcome);
-    let mut document = TraceDocument::summary(tree, algorithm, options, &outcome, &answer);
+    let mut document = Summary::new(tree, algorithm, options, &outcome, &answer).to_document();
     document.events = records.records;
     Ok(document)
 }

@@ -14,9 +14,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::Num;
-use crate::answer::{Answer, LeafMark};
+use crate::answer::{Answer, LeafMark, notation};
 use crate::search::{Algorithm, Bound, Event, Options, Outcome, Sink, Stats, ValueKind};
-use crate::tree::{Player, Tree};
+use crate::tree::{NodeId, Player, Tree};
 
 /// The version of this contract; it changes only when a field changes meaning.
 pub const FORMAT_VERSION: u32 = 1;
@@ -223,20 +223,39 @@ impl<'a> EventRecord<'a> {
     }
 }
 
-impl<'a> TraceDocument<'a> {
-    /// The summary part of a trace (everything but `events`).
-    pub fn summary(
-        tree: &'a Tree,
+/// The summary part of a trace (everything but `events`), as the writer
+/// streams it: the lists are read straight from the search's answer rather
+/// than built in memory. [`Summary::to_document`] gives the same fields as a
+/// [`TraceDocument`].
+#[derive(Serialize)]
+pub struct Summary<'t, 'a> {
+    format_version: u32,
+    algorithm: Algorithm,
+    root: &'t str,
+    player: Player,
+    options: OptionsRecord,
+    value: Num,
+    fail: Option<Fail>,
+    best_move: Option<&'t str>,
+    principal_variation: Names<'t, 'a>,
+    order: Order<'t, 'a>,
+    leaves: Leaves<'t, 'a>,
+    pruned: Names<'t, 'a>,
+    stats: StatsRecord,
+}
+
+impl<'t, 'a> Summary<'t, 'a> {
+    pub fn new(
+        tree: &'t Tree,
         algorithm: Algorithm,
         options: &Options,
-        outcome: &Outcome,
-        answer: &Answer,
-    ) -> TraceDocument<'a> {
-        let name = |node| Cow::Borrowed(tree.name(node));
-        TraceDocument {
+        outcome: &'a Outcome,
+        answer: &'a Answer,
+    ) -> Summary<'t, 'a> {
+        Summary {
             format_version: FORMAT_VERSION,
             algorithm,
-            root: name(tree.root()),
+            root: tree.name(tree.root()),
             player: tree.player(tree.root()),
             options: OptionsRecord {
                 alpha: Num(options.window.alpha),
@@ -247,25 +266,85 @@ impl<'a> TraceDocument<'a> {
             },
             value: Num(outcome.value),
             fail: Fail::of(outcome.kind),
-            best_move: outcome.best_move.map(name),
-            principal_variation: outcome.principal_variation.iter().map(|&n| name(n)).collect(),
-            order: answer
-                .order
-                .iter()
-                .map(|&(node, value)| OrderEntry { node: name(node), value: Num(value) })
-                .collect(),
-            leaves: answer
-                .leaves
-                .iter()
-                .map(|mark| match *mark {
-                    LeafMark::Leaf(node) => name(node),
-                    LeafMark::Cutoff => Cow::Borrowed("#"),
-                })
-                .collect(),
-            pruned: answer.pruned.iter().map(|&n| name(n)).collect(),
+            best_move: outcome.best_move.map(|node| tree.name(node)),
+            principal_variation: Names(tree, &outcome.principal_variation),
+            order: Order(tree, &answer.order),
+            leaves: Leaves(tree, &answer.leaves),
+            pruned: Names(tree, &answer.pruned),
             stats: outcome.stats.into(),
+        }
+    }
+
+    /// The same summary as a trace document (without events), its lists
+    /// built in memory.
+    pub fn to_document(&self) -> TraceDocument<'t> {
+        TraceDocument {
+            format_version: self.format_version,
+            algorithm: self.algorithm,
+            root: Cow::Borrowed(self.root),
+            player: self.player,
+            options: self.options.clone(),
+            value: self.value,
+            fail: self.fail,
+            best_move: self.best_move.map(Cow::Borrowed),
+            principal_variation: self.principal_variation.items().collect(),
+            order: self.order.entries().collect(),
+            leaves: self.leaves.items().collect(),
+            pruned: self.pruned.items().collect(),
+            stats: self.stats.clone(),
             events: Vec::new(),
         }
+    }
+}
+
+/// Node names, written as a JSON array as they are read.
+struct Names<'t, 'a>(&'t Tree, &'a [NodeId]);
+
+impl<'t, 'a> Names<'t, 'a> {
+    fn items(&self) -> impl Iterator<Item = Cow<'t, str>> + use<'t, 'a> {
+        let tree = self.0;
+        self.1.iter().map(move |&node| Cow::Borrowed(tree.name(node)))
+    }
+}
+
+impl Serialize for Names<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.items())
+    }
+}
+
+/// The `leaves` list: names, and `"#"` for cutoffs.
+struct Leaves<'t, 'a>(&'t Tree, &'a [LeafMark]);
+
+impl<'t, 'a> Leaves<'t, 'a> {
+    fn items(&self) -> impl Iterator<Item = Cow<'t, str>> + use<'t, 'a> {
+        let tree = self.0;
+        self.1.iter().map(move |&mark| Cow::Borrowed(notation::leaf(tree, mark)))
+    }
+}
+
+impl Serialize for Leaves<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.items())
+    }
+}
+
+/// The `order` list.
+struct Order<'t, 'a>(&'t Tree, &'a [(NodeId, f64)]);
+
+impl<'t, 'a> Order<'t, 'a> {
+    fn entries(&self) -> impl Iterator<Item = OrderEntry<'t>> + use<'t, 'a> {
+        let tree = self.0;
+        self.1.iter().map(move |&(node, value)| OrderEntry {
+            node: Cow::Borrowed(tree.name(node)),
+            value: Num(value),
+        })
+    }
+}
+
+impl Serialize for Order<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.entries())
     }
 }
 
@@ -299,14 +378,10 @@ pub struct JsonTrace<'a, W: Write> {
 
 impl<'a, W: Write> JsonTrace<'a, W> {
     /// Writes the summary fields and opens the `events` array.
-    pub fn start(mut out: W, tree: &'a Tree, summary: &TraceDocument<'_>) -> io::Result<Self> {
-        let mut head = Vec::new();
+    pub fn start(mut out: W, tree: &'a Tree, summary: &Summary<'_, '_>) -> io::Result<Self> {
         let mut serializer =
-            serde_json::Serializer::with_formatter(&mut head, TopLevelLines::default());
+            serde_json::Serializer::with_formatter(&mut out, TopLevelLines::default());
         summary.serialize(&mut serializer).map_err(io::Error::other)?;
-        // The summary ends with "\n}"; the events go before that brace.
-        head.truncate(head.len() - 2);
-        out.write_all(&head)?;
         out.write_all(b",\n  \"events\": [")?;
         Ok(JsonTrace { out, tree, step: 0 })
     }
@@ -329,7 +404,8 @@ impl<W: Write> Sink for JsonTrace<'_, W> {
 }
 
 /// A serde_json formatter that puts each member of the top-level object on
-/// its own line and writes everything inside it compactly.
+/// its own line and writes everything inside it compactly. It leaves the
+/// top-level object open, for the events that follow.
 #[derive(Default)]
 struct TopLevelLines {
     depth: usize,
@@ -343,7 +419,7 @@ impl serde_json::ser::Formatter for TopLevelLines {
 
     fn end_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
         self.depth -= 1;
-        if self.depth == 0 { writer.write_all(b"\n}") } else { writer.write_all(b"}") }
+        if self.depth == 0 { Ok(()) } else { writer.write_all(b"}") }
     }
 
     fn begin_object_key<W: ?Sized + Write>(
