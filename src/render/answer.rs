@@ -20,5 +20,6 @@ pub fn write(
     writeln!(out, "pruned: {}", palette.paint(Role::Pruned, &pruned))?;
     let best = notation::node(tree, answer.best_move);
     writeln!(out, "best move: {}", palette.paint(Role::Best, best))?;
-    writeln!(out, "value: {}", Num(answer.value))
+    writeln!(out, "value: {}", Num(answer.value))?;
+    out.flush()
 }

@@ -374,6 +374,9 @@ pub struct JsonTrace<'a, W: Write> {
     out: W,
     tree: &'a Tree,
     step: u64,
+    /// One event's text, written to `out` in one piece: serde_json makes
+    /// many small writes, which are cheap only into a plain buffer.
+    line: Vec<u8>,
 }
 
 impl<'a, W: Write> JsonTrace<'a, W> {
@@ -383,7 +386,7 @@ impl<'a, W: Write> JsonTrace<'a, W> {
             serde_json::Serializer::with_formatter(&mut out, TopLevelLines::default());
         summary.serialize(&mut serializer).map_err(io::Error::other)?;
         out.write_all(b",\n  \"events\": [")?;
-        Ok(JsonTrace { out, tree, step: 0 })
+        Ok(JsonTrace { out, tree, step: 0, line: Vec::new() })
     }
 
     /// Closes the document.
@@ -397,9 +400,11 @@ impl<W: Write> Sink for JsonTrace<'_, W> {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         self.step += 1;
         let separator: &[u8] = if self.step == 1 { b"\n    " } else { b",\n    " };
-        self.out.write_all(separator)?;
+        self.line.clear();
+        self.line.extend_from_slice(separator);
         let record = EventRecord::new(self.tree, self.step, event);
-        serde_json::to_writer(&mut self.out, &record).map_err(io::Error::other)
+        serde_json::to_writer(&mut self.line, &record).map_err(io::Error::other)?;
+        self.out.write_all(&self.line)
     }
 }
 

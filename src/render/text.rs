@@ -104,6 +104,8 @@ pub struct TextTrace<'a, W: Write> {
     /// entering and evaluating share one line).
     pending: Option<(NodeId, Player, Option<Window>)>,
     recorder: Recorder,
+    /// The line being written, reused.
+    line: String,
 }
 
 impl<'a, W: Write> TextTrace<'a, W> {
@@ -115,21 +117,13 @@ impl<'a, W: Write> TextTrace<'a, W> {
             path: Vec::new(),
             pending: None,
             recorder: Recorder::default(),
+            line: String::new(),
         }
     }
 
     /// The writer back, and the answer collected along the way.
     pub fn finish(self, outcome: &Outcome) -> (W, Answer) {
         (self.out, self.recorder.finish(outcome))
-    }
-
-    fn indent(&self, depth: usize) -> String {
-        "  ".repeat(depth.min(MAX_INDENT))
-    }
-
-    /// The indentation of the innermost open node.
-    fn current_indent(&self) -> String {
-        self.indent(self.path.len().saturating_sub(1))
     }
 
     fn flush_pending(&mut self) -> io::Result<()> {
@@ -142,8 +136,12 @@ impl<'a, W: Write> TextTrace<'a, W> {
 
     /// Writes `event` on its own line, indented to the open node's depth.
     fn write_line(&mut self, event: &Event<'_>) -> io::Result<()> {
-        let indent = self.current_indent();
-        writeln!(self.out, "{indent}{}", describe(self.tree, event, self.palette))
+        let depth = self.path.len().saturating_sub(1).min(MAX_INDENT);
+        self.line.clear();
+        self.line.extend(std::iter::repeat_n(' ', 2 * depth));
+        self.line.push_str(&describe(self.tree, event, self.palette));
+        self.line.push('\n');
+        self.out.write_all(self.line.as_bytes())
     }
 }
 
