@@ -126,6 +126,8 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
     if request.format == Format::Answer
         && let Some(note) = crate::render::text::fail_note(&outcome)
     {
+        // After the answer, whatever buffering there is.
+        stdout.flush().map_err(Failure::Output)?;
         eprintln!("note: {note}");
     }
     Ok(())
