@@ -1,6 +1,8 @@
-//! Deep trees: a flat chain 100,000 nodes deep traces in every format, a
-//! nested tree 100,000 levels deep reads, and a deeper nesting fails with a
-//! clear error instead of overflowing the stack.
+//! Deep trees: a flat chain 1,000,000 nodes deep traces, one 100,000 deep
+//! traces in every format (the DOT output once took time quadratic in the
+//! principal variation's length), a nested tree 100,000 levels deep reads,
+//! and a deeper nesting fails with a clear error instead of overflowing the
+//! stack.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -29,7 +31,7 @@ fn chain(depth: usize) -> String {
 fn a_flat_chain_100000_deep_traces_in_every_format() {
     let path = write_input("chain.json", &chain(DEPTH));
     let path = path.to_str().expect("a UTF-8 path");
-    for format in ["text", "answer", "json"] {
+    for format in ["text", "answer", "json", "dot"] {
         for algo in ["minimax", "negamax-alphabeta"] {
             let output = gametree(&["trace", path, "--algo", algo, "--format", format]);
             assert!(
@@ -39,8 +41,18 @@ fn a_flat_chain_100000_deep_traces_in_every_format() {
             );
             let stdout = String::from_utf8_lossy(&output.stdout);
             assert!(stdout.contains("n100000"), "{format} {algo}: the deepest leaf is reported");
+            assert!(stdout.len() > 800_000, "{format} {algo}: every node is shown");
         }
     }
+}
+
+#[test]
+fn a_flat_chain_a_million_deep_traces() {
+    let path = write_input("chain-million.json", &chain(1_000_000));
+    let output =
+        gametree(&["trace", path.to_str().unwrap(), "--algo", "alphabeta", "--format", "answer"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("leaves: n1000000\n"));
 }
 
 #[test]

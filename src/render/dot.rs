@@ -176,9 +176,15 @@ pub fn write_graph(
     for node in tree.nodes() {
         write_node(out, picture, node, decorations)?;
     }
+    // Each principal-variation node's place on it (the root is 0), so that
+    // an edge lies on it exactly when its child does.
+    let mut pv_place = vec![None; tree.len()];
+    for (place, node) in decorations.principal_variation.iter().enumerate() {
+        pv_place[node.index()] = Some(place);
+    }
     for parent in tree.nodes() {
         for &child in tree.children(parent) {
-            write_edge(out, picture, parent, child, decorations)?;
+            write_edge(out, picture, parent, child, pv_place[child.index()])?;
         }
     }
     writeln!(out, "}}")
@@ -230,23 +236,23 @@ fn node_style(status: Status, current: bool) -> Vec<String> {
     look.iter().map(|&a| a.to_string()).collect()
 }
 
+/// Writes the edge into `child`; `pv_place` is the child's place on the
+/// principal variation, if it is on it (1 for the best move).
 fn write_edge(
     out: &mut dyn Write,
     picture: &Picture<'_>,
     parent: NodeId,
     child: NodeId,
-    decorations: &Decorations<'_>,
+    pv_place: Option<usize>,
 ) -> io::Result<()> {
     let mark = picture.marks[child.index()];
-    let pv = decorations.principal_variation;
-    let on_pv = pv.windows(2).position(|pair| pair == [parent, child]);
-    let style = match (mark.status, on_pv) {
+    let style = match (mark.status, pv_place) {
         (Status::Pruned, _) if mark.cut_here => {
             "style=dashed, color=gray60, label=<<FONT COLOR=\"red\">&#x2717;</FONT>>".to_string()
         }
         (Status::Pruned, _) => "style=dashed, color=gray60".to_string(),
         (Status::Unseen, _) => "color=gray80".to_string(),
-        (_, Some(0)) => format!("color=\"{PV_COLOR}\", penwidth=3.5"),
+        (_, Some(1)) => format!("color=\"{PV_COLOR}\", penwidth=3.5"),
         (_, Some(_)) => format!("color=\"{PV_COLOR}\", penwidth=2.5"),
         (_, None) => String::new(),
     };

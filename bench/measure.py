@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Times whole processes for bench/run.sh: the median wall time of several
+runs, and the peak memory (max RSS) of each command, taken from wait4 so
+that every run is measured on its own. Prints a Markdown table."""
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+
+def measure(argv, runs):
+    """Median seconds and largest max RSS (MiB) of `runs` runs of argv, stdout discarded."""
+    times, peaks = [], []
+    for _ in range(runs):
+        with open(os.devnull, "wb") as devnull:
+            start = time.perf_counter()
+            child = subprocess.Popen(argv, stdout=devnull)
+            _, status, usage = os.wait4(child.pid, 0)
+            times.append(time.perf_counter() - start)
+        if os.waitstatus_to_exitcode(status) != 0:
+            sys.exit(f"failed: {' '.join(argv)}")
+        peaks.append(usage.ru_maxrss / 1024)
+    return statistics.median(times), max(peaks)
+
+
+def main():
+    runs, tree, gametree, floor = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
+    # Count the trace's bytes without holding them: the harness must stay
+    # small, or forked children would start with its memory counted.
+    trace_file = os.path.join(os.path.dirname(tree), "trace.json")
+    with open(trace_file, "wb") as sink:
+        subprocess.run([gametree, "trace", tree, "--format", "json"], stdout=sink, check=True)
+    trace_bytes = os.path.getsize(trace_file)
+    size_mib = os.path.getsize(tree) / 2**20
+    rows = [
+        ("gametree trace --format answer", [gametree, "trace", tree, "--format", "answer"]),
+        ("python3 bench/minimax.py (baseline)", [sys.executable, "bench/minimax.py", tree]),
+        ("gametree trace --format json", [gametree, "trace", tree, "--format", "json"]),
+        ("floor: serde_json parse + write the same bytes", [floor, tree, str(trace_bytes)]),
+        ("gametree trace --format text", [gametree, "trace", tree, "--format", "text"]),
+        ("gametree trace --format dot", [gametree, "trace", tree, "--format", "dot"]),
+        ("gametree trace --algo alphabeta --format answer", [gametree, "trace", tree, "--algo", "alphabeta", "--format", "answer"]),
+        ("gametree compare", [gametree, "compare", tree]),
+    ]
+    results = {name: measure(argv, runs) for name, argv in rows}
+    cores = os.cpu_count()
+    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    print(f"Full tic-tac-toe tree ({size_mib:.1f} MiB flat JSON, 549,946 nodes); "
+          f"{cores} cores, {memory:.0f} GiB; median of {runs} runs.\n")
+    print("| command | time (s) | peak memory (MiB) |")
+    print("| --- | ---: | ---: |")
+    for name, (seconds, peak) in results.items():
+        print(f"| `{name}` | {seconds:.3f} | {peak:.0f} |")
+    answer = results["gametree trace --format answer"][0]
+    python = results["python3 bench/minimax.py (baseline)"][0]
+    json_time, json_peak = results["gametree trace --format json"]
+    floor_time = results["floor: serde_json parse + write the same bytes"][0]
+    print()
+    print(f"- answer vs Python: {python / answer:.1f}x faster (goal: 20x)")
+    print(f"- json vs floor: {json_time / floor_time:.1f}x the floor (goal: within 3x)")
+    print(f"- json peak memory: {json_peak / size_mib:.1f}x the input file (goal: within 4x)")
+
+
+if __name__ == "__main__":
+    main()
