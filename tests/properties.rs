@@ -7,6 +7,7 @@ use std::io;
 
 use gametree::answer::Recorder;
 use gametree::check::{self, classroom, explain::Witness, trace_file};
+use gametree::generate::random::{self, Spec};
 use gametree::render::Palette;
 use gametree::search::{self, Algorithm, Event, Options, Outcome, Sink, ValueKind, Window};
 use gametree::trace::{self, Format, Request};
@@ -33,6 +34,35 @@ fn tree_document() -> impl Strategy<Value = Value> {
 
 fn player() -> impl Strategy<Value = &'static str> {
     prop_oneof![Just("max"), Just("min")]
+}
+
+/// Any JSON value, with the keys tree files use among random ones.
+fn json_value() -> impl Strategy<Value = Value> {
+    let key = prop_oneof![
+        Just("root".to_string()),
+        Just("children".to_string()),
+        Just("values".to_string()),
+        Just("players".to_string()),
+        Just("player".to_string()),
+        Just("name".to_string()),
+        Just("value".to_string()),
+        "[a-c]{1,2}",
+    ];
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(Value::from),
+        any::<f64>().prop_map(Value::from),
+        "[a-c:# ]{0,3}".prop_map(Value::String),
+        prop_oneof![Just("max"), Just("min")].prop_map(Value::from),
+    ];
+    leaf.prop_recursive(4, 40, 5, move |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..5).prop_map(Value::Array),
+            prop::collection::vec((key.clone(), inner), 0..5)
+                .prop_map(|pairs| Value::Object(pairs.into_iter().collect())),
+        ]
+    })
 }
 
 /// A window from -4 to 4 with alpha < beta, or infinite on either side.
@@ -198,6 +228,38 @@ proptest! {
     #[test]
     fn the_reader_never_panics_on_arbitrary_text(text in "[\\[\\]{}\",:0-9a-z. -]{0,60}") {
         let _ = tree::parse(text.as_bytes(), Naming::Letters, Overrides::default());
+    }
+
+    #[test]
+    fn the_reader_never_panics_on_arbitrary_json(value in json_value()) {
+        let text = value.to_string();
+        for naming in [Naming::Letters, Naming::Paths] {
+            let _ = tree::parse(text.as_bytes(), naming, Overrides::default());
+        }
+    }
+
+    #[test]
+    fn generated_trees_read_the_same_in_both_shapes(
+        seed in any::<u64>(),
+        depth in 0u32..5,
+        low in 1u32..4,
+        extra in 0u32..3,
+        leaf_chance in 0.0f64..0.6,
+    ) {
+        let spec = Spec { depth, branching: (low, low + extra), values: (-3, 3), seed, leaf_chance };
+        let generated = random::generate(&spec);
+        let (mut nested, mut flat) = (Vec::new(), Vec::new());
+        generated.write_nested(&mut nested).unwrap();
+        generated.write_flat(&mut flat, Player::Max).unwrap();
+        let nested = tree::parse(&nested, Naming::Letters, Overrides::default()).expect("nested output reads");
+        let flat = tree::parse(&flat, Naming::Letters, Overrides::default()).expect("flat output reads");
+        let answer = |tree: &Tree| {
+            let mut recorder = Recorder::default();
+            let outcome = search::run(tree, Algorithm::Alphabeta, &Options::default(), &mut recorder).unwrap();
+            let answer = recorder.finish(&outcome);
+            answer.order.iter().map(|&(node, value)| (tree.name(node).to_string(), value)).collect::<Vec<_>>()
+        };
+        prop_assert_eq!(answer(&nested), answer(&flat));
     }
 
     #[test]
