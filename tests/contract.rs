@@ -1,39 +1,19 @@
 //! The JSON contract and the schemas: every trace the tool writes parses
 //! back into the contract's types, and the committed schemas are current.
 
+mod common;
+
 use std::path::Path;
-use std::process::Command;
 
 use gametree::render::json::{EventRecord, FORMAT_VERSION, TraceDocument};
 
-fn gametree(args: &[&str]) -> String {
-    let output =
-        Command::new(env!("CARGO_BIN_EXE_gametree")).args(args).output().expect("gametree runs");
-    assert!(
-        output.status.success(),
-        "gametree {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).expect("UTF-8 output")
-}
-
-fn example_trees() -> Vec<String> {
-    let mut trees: Vec<String> = std::fs::read_dir("trees")
-        .expect("trees/ exists")
-        .map(|entry| entry.expect("a directory entry").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "json"))
-        .map(|path| path.display().to_string())
-        .collect();
-    trees.sort();
-    assert!(trees.len() >= 6, "the example trees are there");
-    trees
-}
-
 #[test]
 fn every_json_trace_parses_back_into_the_contract() {
-    for tree in example_trees() {
+    for tree in common::example_trees() {
+        let tree = tree.display().to_string();
         for algo in ["minimax", "negamax", "alphabeta", "negamax-alphabeta"] {
-            let text = gametree(&["trace", &tree, "--algo", algo, "--format", "json"]);
+            let output = common::succeed(&["trace", &tree, "--algo", algo, "--format", "json"]);
+            let text = String::from_utf8(output.stdout).expect("UTF-8 output");
             let document: TraceDocument = serde_json::from_str(&text)
                 .unwrap_or_else(|e| panic!("{tree} --algo {algo}: {e}\n{text}"));
             assert_eq!(document.format_version, FORMAT_VERSION);
@@ -64,7 +44,7 @@ fn committed_schemas_are_current() {
     for which in ["input", "trace"] {
         let path = Path::new("schemas").join(format!("{which}.schema.json"));
         let committed = std::fs::read_to_string(&path).unwrap_or_default();
-        let current = gametree(&["schema", which]);
+        let current = String::from_utf8(common::succeed(&["schema", which]).stdout).expect("UTF-8");
         if std::env::var_os("GAMETREE_UPDATE_SCHEMAS").is_some() {
             std::fs::create_dir_all("schemas").expect("schemas/ can be created");
             std::fs::write(&path, &current).expect("the schema can be written");

@@ -4,8 +4,11 @@
 //! and a deeper nesting fails with a clear error instead of overflowing the
 //! stack.
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
+
+use common::run as gametree;
 
 const DEPTH: usize = 100_000;
 
@@ -13,10 +16,6 @@ fn write_input(name: &str, text: &str) -> PathBuf {
     let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
     std::fs::write(&path, text).expect("the input can be written");
     path
-}
-
-fn gametree(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gametree")).args(args).output().expect("gametree runs")
 }
 
 fn chain(depth: usize) -> String {

@@ -4,9 +4,13 @@
 //! Without Graphviz these tests say so and pass; `.ci/run` installs it and
 //! sets GAMETREE_REQUIRE_GRAPHVIZ=1 so that in CI they always run.
 
+mod common;
+
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use common::succeed as gametree;
 
 fn graphviz_available() -> bool {
     let found = Command::new("dot").arg("-V").output().is_ok_and(|o| o.status.success());
@@ -18,17 +22,6 @@ fn graphviz_available() -> bool {
         eprintln!("skipped: Graphviz's `dot` is not installed (apt-get install graphviz)");
     }
     found
-}
-
-fn gametree(args: &[&str]) -> Output {
-    let output =
-        Command::new(env!("CARGO_BIN_EXE_gametree")).args(args).output().expect("gametree runs");
-    assert!(
-        output.status.success(),
-        "gametree {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output
 }
 
 /// Runs `dot -T<format>` on `input` and returns its output, failing on any
@@ -48,22 +41,12 @@ fn dot(input: &[u8], format: &str, what: &str) -> String {
     String::from_utf8(output.stdout).expect("UTF-8")
 }
 
-fn example_trees() -> Vec<PathBuf> {
-    let mut trees: Vec<PathBuf> = std::fs::read_dir("trees")
-        .expect("trees/ exists")
-        .map(|entry| entry.expect("an entry").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "json"))
-        .collect();
-    trees.sort();
-    trees
-}
-
 #[test]
 fn every_tree_and_algorithm_renders_cleanly() {
     if !graphviz_available() {
         return;
     }
-    for tree in example_trees() {
+    for tree in common::example_trees() {
         let tree = tree.to_str().expect("a UTF-8 path");
         for algo in ["minimax", "negamax", "alphabeta", "negamax-alphabeta"] {
             let diagram = gametree(&[

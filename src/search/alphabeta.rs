@@ -7,34 +7,26 @@
 //! outside its window; `--fail-hard` clamps it into the entry window.
 
 use super::engine::{Absorbed, Rule};
-use super::window::{Pruning, maximise, minimise};
+use super::window::{Bounded, Pruning, maximise, minimise};
 use super::{ValueKind, Window};
 use crate::tree::Player;
 
 /// The alpha-beta rule, minimax form.
 pub(crate) struct AlphaBeta(pub Pruning);
 
-/// A node's player, best value so far, current and entry windows.
-pub(crate) struct State {
-    player: Player,
-    v: f64,
-    window: Window,
-    entry: Window,
-}
-
 impl Rule for AlphaBeta {
-    type State = State;
+    type State = Bounded;
 
-    fn open(&self, player: Player, parent: Option<&State>) -> State {
+    fn open(&self, player: Player, parent: Option<&Bounded>) -> Bounded {
         let window = parent.map_or(self.0.root_window, |p| p.window);
         let v = match player {
             Player::Max => f64::NEG_INFINITY,
             Player::Min => f64::INFINITY,
         };
-        State { player, v, window, entry: window }
+        Bounded::new(player, v, window)
     }
 
-    fn window(&self, state: &State) -> Option<Window> {
+    fn window(&self, state: &Bounded) -> Option<Window> {
         Some(state.entry)
     }
 
@@ -42,14 +34,14 @@ impl Rule for AlphaBeta {
         max_value
     }
 
-    fn absorb(&self, state: &mut State, child: f64, _child_player: Player) -> Absorbed {
+    fn absorb(&self, state: &mut Bounded, child: f64, _child_player: Player) -> Absorbed {
         match state.player {
             Player::Max => maximise(&mut state.v, &mut state.window, child, self.0.strict),
             Player::Min => minimise(&mut state.v, &mut state.window, child, self.0.strict),
         }
     }
 
-    fn close(&self, state: &State) -> (f64, ValueKind) {
+    fn close(&self, state: &Bounded) -> (f64, ValueKind) {
         self.0.returned(state.entry, state.v)
     }
 }

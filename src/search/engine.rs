@@ -33,6 +33,13 @@ pub(crate) trait Rule {
     fn close(&self, state: &Self::State) -> (f64, ValueKind);
 }
 
+/// The state of a node in the algorithms without a window: its player and
+/// the best value so far.
+pub(crate) struct Best {
+    pub player: Player,
+    pub v: f64,
+}
+
 /// What taking one child's value did at a node.
 #[derive(Debug, PartialEq)]
 pub(crate) struct Absorbed {

@@ -1,31 +1,25 @@
 //! Minimax: MAX nodes take the largest child value, MIN nodes the smallest.
 //! Values are from MAX's point of view throughout.
 
-use super::engine::{Absorbed, Rule};
+use super::engine::{Absorbed, Best, Rule};
 use super::{ValueKind, Window};
 use crate::tree::Player;
 
 /// The minimax rule.
 pub(crate) struct Minimax;
 
-/// A node's player and its best value so far.
-pub(crate) struct State {
-    player: Player,
-    v: f64,
-}
-
 impl Rule for Minimax {
-    type State = State;
+    type State = Best;
 
-    fn open(&self, player: Player, _parent: Option<&State>) -> State {
+    fn open(&self, player: Player, _parent: Option<&Best>) -> Best {
         let v = match player {
             Player::Max => f64::NEG_INFINITY,
             Player::Min => f64::INFINITY,
         };
-        State { player, v }
+        Best { player, v }
     }
 
-    fn window(&self, _state: &State) -> Option<Window> {
+    fn window(&self, _state: &Best) -> Option<Window> {
         None
     }
 
@@ -33,7 +27,7 @@ impl Rule for Minimax {
         max_value
     }
 
-    fn absorb(&self, state: &mut State, child: f64, _child_player: Player) -> Absorbed {
+    fn absorb(&self, state: &mut Best, child: f64, _child_player: Player) -> Absorbed {
         let improved = match state.player {
             Player::Max => child > state.v,
             Player::Min => child < state.v,
@@ -44,7 +38,7 @@ impl Rule for Minimax {
         Absorbed::plain(improved)
     }
 
-    fn close(&self, state: &State) -> (f64, ValueKind) {
+    fn close(&self, state: &Best) -> (f64, ValueKind) {
         (state.v, ValueKind::Exact)
     }
 }

@@ -2,18 +2,12 @@
 //! to move, so every node maximises. A child's value is negated on the way
 //! up, except where parent and child have the same player.
 
-use super::engine::{Absorbed, Rule};
+use super::engine::{Absorbed, Best, Rule};
 use super::{ValueKind, Window};
 use crate::tree::Player;
 
 /// The negamax rule.
 pub(crate) struct Negamax;
-
-/// A node's player and its best value so far, from its own point of view.
-pub(crate) struct State {
-    player: Player,
-    v: f64,
-}
 
 /// A child's value seen from its parent: negated when the player changes.
 pub(crate) fn seen_from(parent: Player, child_player: Player, child: f64) -> f64 {
@@ -21,13 +15,13 @@ pub(crate) fn seen_from(parent: Player, child_player: Player, child: f64) -> f64
 }
 
 impl Rule for Negamax {
-    type State = State;
+    type State = Best;
 
-    fn open(&self, player: Player, _parent: Option<&State>) -> State {
-        State { player, v: f64::NEG_INFINITY }
+    fn open(&self, player: Player, _parent: Option<&Best>) -> Best {
+        Best { player, v: f64::NEG_INFINITY }
     }
 
-    fn window(&self, _state: &State) -> Option<Window> {
+    fn window(&self, _state: &Best) -> Option<Window> {
         None
     }
 
@@ -35,7 +29,7 @@ impl Rule for Negamax {
         max_value * player.sign()
     }
 
-    fn absorb(&self, state: &mut State, child: f64, child_player: Player) -> Absorbed {
+    fn absorb(&self, state: &mut Best, child: f64, child_player: Player) -> Absorbed {
         let child = seen_from(state.player, child_player, child);
         let improved = child > state.v;
         if improved {
@@ -44,7 +38,7 @@ impl Rule for Negamax {
         Absorbed::plain(improved)
     }
 
-    fn close(&self, state: &State) -> (f64, ValueKind) {
+    fn close(&self, state: &Best) -> (f64, ValueKind) {
         (state.v, ValueKind::Exact)
     }
 }

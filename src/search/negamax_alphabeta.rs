@@ -9,36 +9,27 @@
 
 use super::engine::{Absorbed, Rule};
 use super::negamax::seen_from;
-use super::window::{Pruning, maximise};
+use super::window::{Bounded, Pruning, maximise};
 use super::{ValueKind, Window};
 use crate::tree::Player;
 
 /// The alpha-beta rule, negamax form.
 pub(crate) struct NegamaxAlphaBeta(pub Pruning);
 
-/// A node's player, best value so far, current and entry windows, all from
-/// the node's own point of view.
-pub(crate) struct State {
-    player: Player,
-    v: f64,
-    window: Window,
-    entry: Window,
-}
-
 impl Rule for NegamaxAlphaBeta {
-    type State = State;
+    type State = Bounded;
 
-    fn open(&self, player: Player, parent: Option<&State>) -> State {
+    fn open(&self, player: Player, parent: Option<&Bounded>) -> Bounded {
         let window = match parent {
             None if player == Player::Min => self.0.root_window.negated(),
             None => self.0.root_window,
             Some(p) if p.player == player => p.window,
             Some(p) => p.window.negated(),
         };
-        State { player, v: f64::NEG_INFINITY, window, entry: window }
+        Bounded::new(player, f64::NEG_INFINITY, window)
     }
 
-    fn window(&self, state: &State) -> Option<Window> {
+    fn window(&self, state: &Bounded) -> Option<Window> {
         Some(state.entry)
     }
 
@@ -46,12 +37,12 @@ impl Rule for NegamaxAlphaBeta {
         max_value * player.sign()
     }
 
-    fn absorb(&self, state: &mut State, child: f64, child_player: Player) -> Absorbed {
+    fn absorb(&self, state: &mut Bounded, child: f64, child_player: Player) -> Absorbed {
         let child = seen_from(state.player, child_player, child);
         maximise(&mut state.v, &mut state.window, child, self.0.strict)
     }
 
-    fn close(&self, state: &State) -> (f64, ValueKind) {
+    fn close(&self, state: &Bounded) -> (f64, ValueKind) {
         self.0.returned(state.entry, state.v)
     }
 }

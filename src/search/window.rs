@@ -7,6 +7,7 @@
 
 use super::engine::Absorbed;
 use super::{Bound, CutoffRule, Options, ValueKind};
+use crate::tree::Player;
 
 /// The open interval (alpha, beta) of values that still matter at a node;
 /// under `--strict` the closed one [alpha, beta].
@@ -46,6 +47,22 @@ impl Window {
         } else {
             ValueKind::Exact
         }
+    }
+}
+
+/// The state of a node in both alpha-beta forms: its player, its best
+/// value so far, its current window and the window it was entered with.
+pub(crate) struct Bounded {
+    pub player: Player,
+    pub v: f64,
+    pub window: Window,
+    pub entry: Window,
+}
+
+impl Bounded {
+    /// A node entered with `window`, starting from `v`.
+    pub fn new(player: Player, v: f64, window: Window) -> Bounded {
+        Bounded { player, v, window, entry: window }
     }
 }
 
