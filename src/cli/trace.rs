@@ -46,7 +46,7 @@ pub struct TraceArgs {
     #[arg(long, value_name = "DIR", conflicts_with_all = ["frame", "output"])]
     frames: Option<PathBuf>,
 
-    /// With --frames: also draw each frame with Graphviz in this format.
+    /// With --frames: draw each frame with Graphviz in this format instead of writing DOT.
     #[arg(long, value_enum, value_name = "FORMAT", requires = "frames")]
     frames_format: Option<ImageFormat>,
 
@@ -101,6 +101,8 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
         SearchError::Io(error) => Failure::Output(error),
         error => Failure::Search { file: file.clone(), error },
     };
+    // Before any file is created: a search that cannot run writes nothing.
+    crate::search::check(&tree, &request.options).map_err(failed)?;
     let outcome = match destination {
         Destination::Stdout => trace::write(&tree, &request, stdout).map_err(failed)?,
         Destination::File(path) => {
@@ -236,11 +238,17 @@ fn request(args: &TraceArgs, destination: &Destination) -> Result<Request, Failu
         return Err(Failure::Usage(format!("{flag} applies only to DOT output; add --format dot")));
     }
     let (algorithm, options) = args.search.resolve(Algorithm::Minimax)?;
+    // `auto` colours only a terminal, and files are not one.
+    let color = match destination {
+        Destination::Stdout => args.color,
+        _ if args.color == ColorChoice::Auto => ColorChoice::Never,
+        _ => args.color,
+    };
     Ok(Request {
         algorithm,
         options,
         format,
-        palette: palette(args.color),
+        palette: palette(color),
         numbers: args.numbers,
         caption: args.caption,
     })
