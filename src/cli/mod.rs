@@ -37,9 +37,17 @@ Examples:
 Exit status: 0 when every key given is right, 1 when any is wrong, 2 when the tree
 or the answer cannot be read.";
 
+const OVERVIEW_EXAMPLES: &str = "\
+Examples:
+  gametree trace trees/aima-5-2.json --algo alphabeta
+  gametree trace trees/aima-5-2.json --algo alphabeta --caption -o aima.svg
+  gametree check trees/aima-5-2.json answer.txt --algo alphabeta
+  gametree compare trees/aima-5-2.json
+  gametree gen random --seed 7 | gametree trace - --algo alphabeta --format answer";
+
 /// Trace minimax, negamax and alpha-beta on small game trees.
 #[derive(Debug, Parser)]
-#[command(name = "gametree", version, about, after_help = EXAMPLES)]
+#[command(name = "gametree", version, about, after_help = OVERVIEW_EXAMPLES)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
