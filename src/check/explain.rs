@@ -279,10 +279,7 @@ impl Sink for Witness<'_> {
             }
             Event::Update { bound, value, .. } => {
                 if let Some(window) = self.open.last_mut().and_then(|open| open.window.as_mut()) {
-                    match bound {
-                        Bound::Alpha => window.alpha = value,
-                        Bound::Beta => window.beta = value,
-                    }
+                    window.set(bound, value);
                 }
             }
             Event::Cutoff { node, rule, pruned } => {

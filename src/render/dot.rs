@@ -15,7 +15,7 @@ use std::io::{self, Write};
 
 use super::text::describe;
 use super::{Num, Palette};
-use crate::search::{Algorithm, Bound, Event, Outcome, Sink, ValueKind, Window};
+use crate::search::{Algorithm, Event, Outcome, Sink, ValueKind, Window};
 use crate::tree::{NodeId, Player, Tree};
 
 /// Colour of the best move and the principal variation.
@@ -111,10 +111,7 @@ impl Sink for Picture<'_> {
             }
             Event::Update { node, bound, value } => {
                 if let Some(window) = &mut self.mark(node).window {
-                    match bound {
-                        Bound::Alpha => window.alpha = value,
-                        Bound::Beta => window.beta = value,
-                    }
+                    window.set(bound, value);
                 }
                 self.current = Some(node);
             }

@@ -26,6 +26,14 @@ impl Window {
         Window { alpha: -self.beta, beta: -self.alpha }
     }
 
+    /// Moves one bound to `value`, as an `Update` event says.
+    pub fn set(&mut self, bound: Bound, value: f64) {
+        match bound {
+            Bound::Alpha => self.alpha = value,
+            Bound::Beta => self.beta = value,
+        }
+    }
+
     /// Fail-hard: the value clamped into the window.
     pub fn clamp(self, value: f64) -> f64 {
         value.max(self.alpha).min(self.beta)
