@@ -179,7 +179,9 @@ impl<'t> Witness<'t> {
         let rule = match (self.algorithm.view(), self.tree.player(node)) {
             (View::Max, Player::Max) => "takes the largest value of its children",
             (View::Max, Player::Min) => "takes the smallest value of its children",
-            (View::Mover, _) => "takes the largest of its children's values, negated where the player changes",
+            (View::Mover, _) => {
+                "takes the largest of its children's values, negated where the player changes"
+            }
         };
         let bound = match kind {
             ValueKind::Exact => "",

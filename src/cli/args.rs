@@ -145,14 +145,15 @@ fn parse_bound(text: &str) -> Result<f64, String> {
 pub fn read_input(path: &PathBuf) -> Result<(String, Vec<u8>), Failure> {
     let is_stdin = path.as_os_str() == "-";
     let file = if is_stdin { "<stdin>".to_string() } else { path.display().to_string() };
-    let mut bytes = Vec::new();
     let read = if is_stdin {
-        io::stdin().lock().read_to_end(&mut bytes).map(drop)
+        let mut bytes = Vec::new();
+        io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes)
     } else {
-        std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes)).map(drop)
+        // Sized from the file's length: no growing and copying on the way.
+        std::fs::read(path)
     };
     match read {
-        Ok(()) => Ok((file, bytes)),
+        Ok(bytes) => Ok((file, bytes)),
         Err(error) => {
             let error = tree::TreeError::new(format!("cannot read: {}", describe_io(&error)));
             Err(Failure::Input { error, file })
