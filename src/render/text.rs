@@ -50,7 +50,47 @@ pub fn write_header(
     }
     let player = player_tag(palette, tree.player(root));
     parts.push(format!("root {} ({player})", tree.name(root)));
-    writeln!(out, "{}", parts.join(", "))
+    writeln!(out, "{}", wrap(&parts, WIDTH))
+}
+
+/// The width the text trace keeps to where it can.
+const WIDTH: usize = 80;
+
+/// Joins `parts` with ", ", starting a new line instead where a part would
+/// pass `width` columns (colour codes take none).
+fn wrap(parts: &[String], width: usize) -> String {
+    let mut text = String::new();
+    let mut column = 0;
+    for (index, part) in parts.iter().enumerate() {
+        let part_width = visible_width(part);
+        if index > 0 {
+            if column + 2 + part_width > width {
+                text.push_str(",\n");
+                column = 0;
+            } else {
+                text.push_str(", ");
+                column += 2;
+            }
+        }
+        text.push_str(part);
+        column += part_width;
+    }
+    text
+}
+
+/// Characters a terminal shows: ANSI colour sequences take no columns.
+fn visible_width(text: &str) -> usize {
+    let mut width = 0;
+    let mut in_escape = false;
+    for c in text.chars() {
+        match c {
+            '\x1b' => in_escape = true,
+            'm' if in_escape => in_escape = false,
+            _ if in_escape => {}
+            _ => width += 1,
+        }
+    }
+    width
 }
 
 /// The closing lines: principal variation, any fail-low/high note, then
@@ -210,5 +250,23 @@ pub fn describe(tree: &Tree, event: &Event<'_>, palette: Palette) -> String {
             };
             format!("{} = {}{note}", tree.name(node), paint_value(value))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_header_wraps_at_the_width_without_counting_colour() {
+        let parts: Vec<String> =
+            ["negamax-alphabeta", "values from the mover's point of view", "fail-soft"]
+                .map(String::from)
+                .into();
+        assert_eq!(
+            wrap(&parts, 60),
+            "negamax-alphabeta, values from the mover's point of view,\nfail-soft"
+        );
+        assert_eq!(visible_width("\x1b[1;31mMAX\x1b[0m"), 3);
     }
 }
