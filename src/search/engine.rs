@@ -16,7 +16,8 @@ pub(crate) trait Rule {
     /// What a node keeps while its children are searched.
     type State;
 
-    /// The state of `node`, entered from `parent`'s state (none at the root).
+    /// The state of a node where `player` moves, entered from its parent's
+    /// state (none at the root).
     fn open(&self, player: Player, parent: Option<&Self::State>) -> Self::State;
 
     /// The node's window on entry, for the trace (none without pruning).
@@ -47,7 +48,8 @@ pub(crate) struct Absorbed {
     pub improved: bool,
     /// Alpha or beta moved.
     pub update: Option<(super::Bound, f64)>,
-    /// The node stops: no further child can change its value.
+    /// The node stops searching its children: the rest cannot matter to
+    /// the root.
     pub cutoff: Option<CutoffRule>,
 }
 
