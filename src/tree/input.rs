@@ -298,7 +298,7 @@ impl Builder {
                 names[node as usize] = Some(name);
             }
             position += 1;
-            let parent = (naming == Naming::Paths && node != root).then_some(path.as_str());
+            let parent = (naming == Naming::Paths).then_some(path.as_str());
             for (i, &child) in
                 self.raw.children(node as usize).unwrap_or_default().iter().enumerate()
             {
@@ -365,29 +365,37 @@ impl<'de> Visitor<'de> for Document<'_> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
-        self.builder.nested = true;
-        let root = NestedArray { builder: self.builder }.visit_seq(seq)?;
-        self.builder.raw.root = RootSpec::Node(root);
-        Ok(())
+        self.nested_arrays(|reader| reader.visit_seq(seq))
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<(), E> {
-        self.visit_f64(v as f64)
+        self.nested_arrays(|reader| reader.visit_u64(v))
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<(), E> {
-        self.visit_f64(v as f64)
+        self.nested_arrays(|reader| reader.visit_i64(v))
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<(), E> {
-        self.builder.nested = true;
-        let root = NestedArray { builder: self.builder }.visit_f64(v)?;
-        self.builder.raw.root = RootSpec::Node(root);
-        Ok(())
+        self.nested_arrays(|reader| reader.visit_f64(v))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
         read_top_object(self.builder, map)
+    }
+}
+
+impl Document<'_> {
+    /// The document is a nested-arrays tree (or a lone number): `read` reads
+    /// its root.
+    fn nested_arrays<E>(
+        self,
+        read: impl FnOnce(NestedArray<'_>) -> Result<u32, E>,
+    ) -> Result<(), E> {
+        self.builder.nested = true;
+        let root = read(NestedArray { builder: &mut *self.builder })?;
+        self.builder.raw.root = RootSpec::Node(root);
+        Ok(())
     }
 }
 
@@ -873,6 +881,13 @@ mod tests {
         assert_eq!(error.position, Some((1, 25)));
         let error = read("[\n  \"é\", 1]".as_bytes(), Naming::Letters).unwrap_err();
         assert_eq!(error.position.map(|(line, _)| line), Some(2));
+    }
+
+    #[test]
+    fn a_lone_number_beyond_2_to_the_53_is_refused_like_any_value() {
+        let error = read(b"9007199254740993", Naming::Letters).unwrap_err();
+        assert!(error.message.contains("beyond 2^53"), "{}", error.message);
+        assert!(read(b"9007199254740992", Naming::Letters).is_ok());
     }
 
     #[test]

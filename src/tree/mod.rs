@@ -173,37 +173,60 @@ impl Tree {
     /// `arrange` gives them (it receives them left to right). Nodes keep
     /// their names, players and values; ids follow the new pre-order.
     pub fn rearranged(&self, mut arrange: impl FnMut(NodeId, &mut Vec<NodeId>)) -> Tree {
-        let mut tree = Tree {
-            names: names::NameTable::default(),
-            players: Vec::with_capacity(self.len()),
-            values: Vec::with_capacity(self.len()),
-            child_starts: vec![0],
-            child_ids: Vec::with_capacity(self.len()),
-        };
-        // Old ids in the new pre-order, then each node's arranged children.
         let mut order = Vec::with_capacity(self.len());
         let mut arranged = vec![Vec::new(); self.len()];
         let mut stack = vec![self.root()];
         while let Some(node) = stack.pop() {
-            order.push(node);
+            order.push(node.0);
             let mut children = self.children(node).to_vec();
             arrange(node, &mut children);
             stack.extend(children.iter().rev());
-            arranged[node.index()] = children;
+            arranged[node.index()] = children.iter().map(|child| child.0).collect();
         }
-        let mut new_id = vec![NodeId(0); self.len()];
+        Tree::assemble(&order, |node| Parts {
+            name: self.name(NodeId(node)),
+            player: self.player(NodeId(node)),
+            value: self.values[node as usize],
+            children: &arranged[node as usize],
+        })
+    }
+
+    /// Builds a tree from nodes listed in pre-order: `order` holds every id
+    /// of another numbering once, and `parts` is asked about each node in
+    /// that order, its child ids also in the other numbering. The tree's ids
+    /// are the positions in `order`.
+    fn assemble<'a>(order: &[u32], mut parts: impl FnMut(u32) -> Parts<'a>) -> Tree {
+        let mut new_id = vec![NodeId(0); order.len()];
         for (position, &node) in order.iter().enumerate() {
-            new_id[node.index()] = NodeId(position as u32);
+            new_id[node as usize] = NodeId(position as u32);
         }
-        for &node in &order {
-            tree.names.push(self.name(node));
-            tree.players.push(self.player(node));
-            tree.values.push(self.values[node.index()]);
-            tree.child_ids.extend(arranged[node.index()].iter().map(|child| new_id[child.index()]));
+        let mut tree = Tree {
+            names: names::NameTable::default(),
+            players: Vec::with_capacity(order.len()),
+            values: Vec::with_capacity(order.len()),
+            child_starts: Vec::with_capacity(order.len() + 1),
+            child_ids: Vec::with_capacity(order.len().saturating_sub(1)),
+        };
+        tree.child_starts.push(0);
+        for &node in order {
+            let Parts { name, player, value, children } = parts(node);
+            tree.names.push(name);
+            tree.players.push(player);
+            tree.values.push(value);
+            tree.child_ids.extend(children.iter().map(|&child| new_id[child as usize]));
             tree.child_starts.push(tree.child_ids.len() as u32);
         }
         tree
     }
+}
+
+/// What [`Tree::assemble`] needs to know of one node.
+struct Parts<'a> {
+    name: &'a str,
+    player: Player,
+    /// The leaf value or static evaluation from MAX's point of view; NaN for none.
+    value: f64,
+    children: &'a [u32],
 }
 
 pub use input::TreeError;
@@ -211,7 +234,7 @@ pub use names::Naming;
 pub use validate::{Overrides, validate};
 
 /// Stack for reading nested shapes: serde visits nested arrays and objects
-/// recursively, so reading a tree [`input::MAX_NESTED_DEPTH`] levels deep
+/// recursively, so reading documents nested [`input::MAX_NESTING`] levels deep
 /// needs far more than a default thread stack. The memory is reserved, not
 /// used, unless the input is that deep.
 const READER_STACK: usize = 1 << 30;

@@ -40,16 +40,15 @@ impl NameTable {
         self.ends.is_empty()
     }
 
-    /// The bytes of the name at `index`.
-    fn get_bytes(&self, index: usize) -> &[u8] {
+    /// Where the name at `index` lies in the text.
+    fn range(&self, index: usize) -> std::ops::Range<usize> {
         let start = if index == 0 { 0 } else { self.ends[index - 1] as usize };
-        &self.text.as_bytes()[start..self.ends[index] as usize]
+        start..self.ends[index] as usize
     }
 
     /// The name at `index`.
     pub fn get(&self, index: usize) -> &str {
-        let start = if index == 0 { 0 } else { self.ends[index - 1] as usize };
-        &self.text[start..self.ends[index] as usize]
+        &self.text[self.range(index)]
     }
 }
 
@@ -67,7 +66,7 @@ impl Interner {
         let table = &self.table;
         let entry = self.index.entry(
             hash_name(name),
-            |&id| table.get_bytes(id as usize) == name.as_bytes(),
+            |&id| &table.text.as_bytes()[table.range(id as usize)] == name.as_bytes(),
             |&id| hash_name(table.get(id as usize)),
         );
         match entry {
@@ -84,11 +83,6 @@ impl Interner {
     /// Room for about `names` names without growing.
     pub fn with_capacity(names: usize) -> Interner {
         Interner { table: NameTable::default(), index: hashbrown::HashTable::with_capacity(names) }
-    }
-
-    /// The id of `name`, if it has one.
-    pub fn find(&self, name: &str) -> Option<u32> {
-        self.index.find(hash_name(name), |&id| self.table.get(id as usize) == name).copied()
     }
 
     /// The names, indexed by id.
@@ -195,8 +189,6 @@ mod tests {
         let names = ["a", "b", "a", "a-rather-long-name", "b", ""];
         let ids: Vec<(u32, bool)> = names.iter().map(|name| interner.intern(name)).collect();
         assert_eq!(ids, [(0, true), (1, true), (0, false), (2, true), (1, false), (3, true)]);
-        assert_eq!(interner.find("a-rather-long-name"), Some(2));
-        assert_eq!(interner.find("c"), None);
         assert_eq!(interner.into_table().get(2), "a-rather-long-name");
     }
 

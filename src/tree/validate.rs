@@ -7,8 +7,7 @@
 use std::collections::HashMap;
 
 use super::input::{RawTree, RootSpec, TreeError};
-use super::names::NameTable;
-use super::{NodeId, Perspective, Player, Tree};
+use super::{Parts, Perspective, Player, Tree};
 
 /// How many node names an error message lists before it says "and N more".
 const LISTED: usize = 10;
@@ -184,36 +183,22 @@ fn root_player(raw: &RawTree, root: u32, cli: Option<Player>) -> Result<Player, 
 
 /// Renumbers the nodes in pre-order and fixes players and values.
 fn build(raw: &RawTree, order: &[u32], base: Player, perspective: Perspective) -> Tree {
-    let mut new_id = vec![0u32; raw.len()];
-    for (position, &node) in order.iter().enumerate() {
-        new_id[node as usize] = position as u32;
-    }
     // Who moves at each node by depth alone, filled in as parents are reached.
     let mut by_depth = vec![base; raw.len()];
-    let mut tree = Tree {
-        names: NameTable::default(),
-        players: Vec::with_capacity(order.len()),
-        values: Vec::with_capacity(order.len()),
-        child_starts: Vec::with_capacity(order.len() + 1),
-        child_ids: Vec::with_capacity(raw.child_ids.len()),
-    };
-    tree.child_starts.push(0);
-    for (position, &node) in order.iter().enumerate() {
-        let node = node as usize;
-        let player = if position == 0 { base } else { raw.players[node].unwrap_or(by_depth[node]) };
-        tree.names.push(raw.names.get(node));
-        tree.players.push(player);
-        tree.values.push(match perspective {
-            Perspective::Max => raw.values[node],
-            Perspective::Mover => raw.values[node] * player.sign(),
-        });
-        for &child in raw.children(node).unwrap_or_default() {
-            by_depth[child as usize] = by_depth[node].opponent();
-            tree.child_ids.push(NodeId(new_id[child as usize]));
+    let root = order[0];
+    Tree::assemble(order, |node| {
+        let id = node as usize;
+        let player = if node == root { base } else { raw.players[id].unwrap_or(by_depth[id]) };
+        let children = raw.children(id).unwrap_or_default();
+        for &child in children {
+            by_depth[child as usize] = by_depth[id].opponent();
         }
-        tree.child_starts.push(tree.child_ids.len() as u32);
-    }
-    tree
+        let value = match perspective {
+            Perspective::Max => raw.values[id],
+            Perspective::Mover => raw.values[id] * player.sign(),
+        };
+        Parts { name: raw.names.get(id), player, value, children }
+    })
 }
 
 /// `a, b, c` or `a, b, ... and 12 more`.
