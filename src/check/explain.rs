@@ -226,10 +226,7 @@ impl<'t> Witness<'t> {
 
     /// The starting best value of a node in this algorithm.
     fn initial_v(&self, player: Player) -> f64 {
-        match (self.algorithm.view(), player) {
-            (View::Max, Player::Min) => f64::INFINITY,
-            _ => f64::NEG_INFINITY,
-        }
+        if self.algorithm.view().minimises(player) { f64::INFINITY } else { f64::NEG_INFINITY }
     }
 
     /// A child returned `value`: the innermost open node takes it.
@@ -238,12 +235,8 @@ impl<'t> Witness<'t> {
         let child_player = self.tree.player(child);
         let Some(open) = self.open.last_mut() else { return };
         let player = self.tree.player(open.node);
-        open.v = match (view, player) {
-            (View::Max, Player::Max) => open.v.max(value),
-            (View::Max, Player::Min) => open.v.min(value),
-            (View::Mover, _) if player == child_player => open.v.max(value),
-            (View::Mover, _) => open.v.max(-value),
-        };
+        let seen = view.seen_by(value, child_player, player);
+        open.v = if view.minimises(player) { open.v.min(seen) } else { open.v.max(seen) };
         open.last = Some((child, value));
     }
 }

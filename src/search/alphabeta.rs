@@ -8,7 +8,7 @@
 
 use super::engine::{Absorbed, Rule};
 use super::window::{Bounded, Pruning, maximise, minimise};
-use super::{ValueKind, Window};
+use super::{ValueKind, View, Window};
 use crate::tree::Player;
 
 /// The alpha-beta rule, minimax form.
@@ -16,6 +16,7 @@ pub(crate) struct AlphaBeta(pub Pruning);
 
 impl Rule for AlphaBeta {
     type State = Bounded;
+    const VIEW: View = View::Max;
 
     fn open(&self, player: Player, parent: Option<&Bounded>) -> Bounded {
         let window = parent.map_or(self.0.root_window, |p| p.window);
@@ -28,10 +29,6 @@ impl Rule for AlphaBeta {
 
     fn window(&self, state: &Bounded) -> Option<Window> {
         Some(state.entry)
-    }
-
-    fn leaf(&self, _player: Player, max_value: f64) -> f64 {
-        max_value
     }
 
     fn absorb(&self, state: &mut Bounded, child: f64, _child_player: Player) -> Absorbed {

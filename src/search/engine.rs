@@ -16,15 +16,15 @@ pub(crate) trait Rule {
     /// What a node keeps while its children are searched.
     type State;
 
+    /// Whose point of view the algorithm's values are from.
+    const VIEW: View;
+
     /// The state of a node where `player` moves, entered from its parent's
     /// state (none at the root).
     fn open(&self, player: Player, parent: Option<&Self::State>) -> Self::State;
 
     /// The node's window on entry, for the trace (none without pruning).
     fn window(&self, state: &Self::State) -> Option<Window>;
-
-    /// A leaf's value in this algorithm's point of view, from MAX's.
-    fn leaf(&self, player: Player, max_value: f64) -> f64;
 
     /// Takes a child's returned value (in the child's point of view) into
     /// the node.
@@ -68,37 +68,7 @@ struct Frame<S> {
     state: S,
 }
 
-/// What a walk found, in the algorithm's own point of view.
-pub(crate) struct Walk {
-    root_value: f64,
-    root_kind: ValueKind,
-    /// Each node's best child, `u32::MAX` where there is none.
-    best_child: Vec<u32>,
-    stats: Stats,
-}
-
 const NO_CHILD: u32 = u32::MAX;
-
-impl Walk {
-    /// The outcome, with the root's value turned to MAX's point of view.
-    pub fn into_outcome(self, tree: &Tree, view: View) -> Outcome {
-        let root_player = tree.player(tree.root());
-        let flips = view == View::Mover && root_player == Player::Min;
-        let best = |node: NodeId| {
-            let child = self.best_child[node.index()];
-            (child != NO_CHILD).then_some(NodeId(child))
-        };
-        let principal_variation =
-            std::iter::successors(Some(tree.root()), |&node| best(node)).collect();
-        Outcome {
-            value: view.to_max(self.root_value, root_player),
-            kind: if flips { self.root_kind.flipped() } else { self.root_kind },
-            best_move: best(tree.root()),
-            principal_variation,
-            stats: self.stats,
-        }
-    }
-}
 
 /// Runs `rule` over `tree`, pushing every step into `sink`.
 ///
@@ -110,7 +80,7 @@ pub(crate) fn walk<R: Rule>(
     rule: &R,
     options: &Options,
     sink: &mut dyn Sink,
-) -> io::Result<Walk> {
+) -> io::Result<Outcome> {
     let mut walker = Walker {
         tree,
         rule,
@@ -120,7 +90,20 @@ pub(crate) fn walk<R: Rule>(
         stats: Stats { nodes_total: tree.len() as u64, ..Stats::default() },
     };
     let (root_value, root_kind) = walker.run()?;
-    Ok(Walk { root_value, root_kind, best_child: walker.best_child, stats: walker.stats })
+    // The outcome speaks from MAX's point of view, as the classroom lines do.
+    let root_player = tree.player(tree.root());
+    let flips = R::VIEW == View::Mover && root_player == Player::Min;
+    let best = |node: NodeId| {
+        let child = walker.best_child[node.index()];
+        (child != NO_CHILD).then_some(NodeId(child))
+    };
+    Ok(Outcome {
+        value: R::VIEW.convert(root_value, root_player),
+        kind: if flips { root_kind.flipped() } else { root_kind },
+        best_move: best(tree.root()),
+        principal_variation: std::iter::successors(Some(tree.root()), |&node| best(node)).collect(),
+        stats: walker.stats,
+    })
 }
 
 struct Walker<'a, R: Rule> {
@@ -128,6 +111,7 @@ struct Walker<'a, R: Rule> {
     rule: &'a R,
     depth_limit: Option<u32>,
     sink: &'a mut dyn Sink,
+    /// Each node's best child so far, `NO_CHILD` where there is none.
     best_child: Vec<u32>,
     stats: Stats,
 }
@@ -187,7 +171,7 @@ impl<R: Rule> Walker<'_, R> {
             return Ok(Entered::Searching(Frame { node, next: 0, state }));
         }
         let static_value = self.tree.value(node).expect("leaves and horizon nodes have values");
-        let value = self.rule.leaf(player, static_value);
+        let value = R::VIEW.convert(static_value, player);
         self.stats.leaves_evaluated += 1;
         self.sink.event(&Event::Leaf { node, value })?;
         Ok(Entered::Evaluated(value))

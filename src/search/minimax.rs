@@ -2,7 +2,7 @@
 //! Values are from MAX's point of view throughout.
 
 use super::engine::{Absorbed, Best, Rule};
-use super::{ValueKind, Window};
+use super::{ValueKind, View, Window};
 use crate::tree::Player;
 
 /// The minimax rule.
@@ -10,6 +10,7 @@ pub(crate) struct Minimax;
 
 impl Rule for Minimax {
     type State = Best;
+    const VIEW: View = View::Max;
 
     fn open(&self, player: Player, _parent: Option<&Best>) -> Best {
         let v = match player {
@@ -21,10 +22,6 @@ impl Rule for Minimax {
 
     fn window(&self, _state: &Best) -> Option<Window> {
         None
-    }
-
-    fn leaf(&self, _player: Player, max_value: f64) -> f64 {
-        max_value
     }
 
     fn absorb(&self, state: &mut Best, child: f64, _child_player: Player) -> Absorbed {

@@ -79,8 +79,21 @@ pub enum View {
 }
 
 impl View {
-    /// Converts a value at a node moved by `player` from this view to MAX's.
-    pub fn to_max(self, value: f64, player: Player) -> f64 {
+    /// A child's value as its parent sees it: unchanged in MAX's view; in
+    /// the mover's, negated where the player changes.
+    pub fn seen_by(self, value: f64, child: Player, parent: Player) -> f64 {
+        self.convert(self.convert(value, child), parent)
+    }
+
+    /// Whether a node where `player` moves minimises in this view (only
+    /// MIN nodes in MAX's view); every other node maximises.
+    pub fn minimises(self, player: Player) -> bool {
+        self == View::Max && player == Player::Min
+    }
+
+    /// Converts a value at a node moved by `player` between MAX's point of
+    /// view and this one; the conversion is its own inverse.
+    pub fn convert(self, value: f64, player: Player) -> f64 {
         match self {
             View::Max => value,
             View::Mover => value * player.sign(),
@@ -259,7 +272,7 @@ pub fn run(
     sink: &mut dyn Sink,
 ) -> Result<Outcome, SearchError> {
     check(tree, options)?;
-    let walk = match algorithm {
+    let outcome = match algorithm {
         Algorithm::Minimax => engine::walk(tree, &minimax::Minimax, options, sink)?,
         Algorithm::Negamax => engine::walk(tree, &negamax::Negamax, options, sink)?,
         Algorithm::Alphabeta => {
@@ -271,7 +284,7 @@ pub fn run(
             engine::walk(tree, &rule, options, sink)?
         }
     };
-    Ok(walk.into_outcome(tree, algorithm.view()))
+    Ok(outcome)
 }
 
 /// Checks that `options` can be honoured on `tree`: every node at the
@@ -299,4 +312,28 @@ fn check_static_values(tree: &Tree, limit: u32) -> Result<(), SearchError> {
         stack.extend(tree.children(node).iter().rev().map(|&child| (child, depth + 1)));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::engine::Rule;
+    use super::*;
+
+    #[test]
+    fn each_algorithm_names_the_view_its_rule_uses() {
+        assert_eq!(Algorithm::Minimax.view(), <minimax::Minimax as Rule>::VIEW);
+        assert_eq!(Algorithm::Negamax.view(), <negamax::Negamax as Rule>::VIEW);
+        assert_eq!(Algorithm::Alphabeta.view(), <alphabeta::AlphaBeta as Rule>::VIEW);
+        assert_eq!(
+            Algorithm::NegamaxAlphabeta.view(),
+            <negamax_alphabeta::NegamaxAlphaBeta as Rule>::VIEW
+        );
+    }
+
+    #[test]
+    fn the_mover_sees_a_childs_value_negated_only_across_a_change_of_player() {
+        assert_eq!(View::Mover.seen_by(3.0, Player::Min, Player::Max), -3.0);
+        assert_eq!(View::Mover.seen_by(3.0, Player::Max, Player::Max), 3.0);
+        assert_eq!(View::Max.seen_by(3.0, Player::Min, Player::Max), 3.0);
+    }
 }

@@ -8,9 +8,8 @@
 //! minimax form visits.
 
 use super::engine::{Absorbed, Rule};
-use super::negamax::seen_from;
 use super::window::{Bounded, Pruning, maximise};
-use super::{ValueKind, Window};
+use super::{ValueKind, View, Window};
 use crate::tree::Player;
 
 /// The alpha-beta rule, negamax form.
@@ -18,6 +17,7 @@ pub(crate) struct NegamaxAlphaBeta(pub Pruning);
 
 impl Rule for NegamaxAlphaBeta {
     type State = Bounded;
+    const VIEW: View = View::Mover;
 
     fn open(&self, player: Player, parent: Option<&Bounded>) -> Bounded {
         let window = match parent {
@@ -33,12 +33,8 @@ impl Rule for NegamaxAlphaBeta {
         Some(state.entry)
     }
 
-    fn leaf(&self, player: Player, max_value: f64) -> f64 {
-        max_value * player.sign()
-    }
-
     fn absorb(&self, state: &mut Bounded, child: f64, child_player: Player) -> Absorbed {
-        let child = seen_from(state.player, child_player, child);
+        let child = Self::VIEW.seen_by(child, child_player, state.player);
         maximise(&mut state.v, &mut state.window, child, self.0.strict)
     }
 
