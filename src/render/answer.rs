@@ -20,6 +20,5 @@ pub fn write(
     writeln!(out, "pruned: {}", palette.paint(Role::Pruned, &pruned))?;
     let best = notation::node(tree, answer.best_move);
     writeln!(out, "best move: {}", palette.paint(Role::Best, best))?;
-    writeln!(out, "value: {}", Num(answer.value))?;
-    out.flush()
+    writeln!(out, "value: {}", Num(answer.value))
 }

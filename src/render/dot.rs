@@ -78,6 +78,11 @@ impl<'t> Picture<'t> {
         &mut self.marks[node.index()]
     }
 
+    fn valued(&mut self, node: NodeId, value: f64, kind: ValueKind) {
+        let mark = self.mark(node);
+        *mark = Mark { status: Status::Valued, value, kind, ..*mark };
+    }
+
     /// Marks `node` and its whole subtree as pruned.
     fn prune(&mut self, node: NodeId) {
         self.mark(node).cut_here = true;
@@ -92,33 +97,22 @@ impl<'t> Picture<'t> {
 impl Sink for Picture<'_> {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         self.steps += 1;
+        self.current = Some(event.node());
         match *event {
             Event::Enter { node, window, .. } => {
                 self.visits += 1;
                 let visit = self.visits;
                 let mark = self.mark(node);
                 *mark = Mark { status: Status::Open, window, visit, ..*mark };
-                self.current = Some(node);
             }
-            Event::Leaf { node, value } | Event::Value { node, value, .. } => {
-                let kind = match *event {
-                    Event::Value { kind, .. } => kind,
-                    _ => ValueKind::Exact,
-                };
-                let mark = self.mark(node);
-                *mark = Mark { status: Status::Valued, value, kind, ..*mark };
-                self.current = Some(node);
-            }
+            Event::Leaf { node, value } => self.valued(node, value, ValueKind::Exact),
+            Event::Value { node, value, kind } => self.valued(node, value, kind),
             Event::Update { node, bound, value } => {
                 if let Some(window) = &mut self.mark(node).window {
                     window.set(bound, value);
                 }
-                self.current = Some(node);
             }
-            Event::Cutoff { node, pruned, .. } => {
-                pruned.iter().for_each(|&child| self.prune(child));
-                self.current = Some(node);
-            }
+            Event::Cutoff { pruned, .. } => pruned.iter().for_each(|&child| self.prune(child)),
         }
         Ok(())
     }
@@ -131,7 +125,8 @@ pub struct Decorations<'a> {
     pub numbers: bool,
     /// A line under the diagram.
     pub caption: Option<String>,
-    /// Edges to highlight, root first (the best move is the first).
+    /// The principal variation to highlight, root first (its first edge is
+    /// the best move).
     pub principal_variation: &'a [NodeId],
     /// The node to highlight (a frame's subject).
     pub current: Option<NodeId>,

@@ -200,6 +200,19 @@ pub enum Event<'t> {
     Value { node: NodeId, value: f64, kind: ValueKind },
 }
 
+impl Event<'_> {
+    /// The node the event is about.
+    pub fn node(&self) -> NodeId {
+        match *self {
+            Event::Enter { node, .. }
+            | Event::Leaf { node, .. }
+            | Event::Update { node, .. }
+            | Event::Cutoff { node, .. }
+            | Event::Value { node, .. } => node,
+        }
+    }
+}
+
 /// Receives a search's events as they happen.
 pub trait Sink {
     /// Takes one event; an error (a closed pipe) stops the search.
