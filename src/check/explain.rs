@@ -7,7 +7,7 @@
 
 use std::io;
 
-use crate::render::Num;
+use crate::render::{Num, cutoff_test};
 use crate::search::{Algorithm, Bound, CutoffRule, Event, Sink, ValueKind, View, Window};
 use crate::tree::{NodeId, Player, Tree};
 
@@ -111,7 +111,7 @@ impl<'t> Witness<'t> {
             self.tree.player(moment.parent),
             self.tree.name(sibling),
             Num(value),
-            describe_rule(&rule)
+            cutoff_test(&rule)
         )
     }
 
@@ -218,9 +218,9 @@ impl<'t> Witness<'t> {
                 "{at} after {}={}, {}",
                 self.tree.name(child),
                 Num(value),
-                describe_rule(&cut.rule)
+                cutoff_test(&cut.rule)
             ),
-            None => format!("{at}, {}", describe_rule(&cut.rule)),
+            None => format!("{at}, {}", cutoff_test(&cut.rule)),
         }
     }
 
@@ -239,11 +239,6 @@ impl<'t> Witness<'t> {
         open.v = if view.minimises(player) { open.v.min(seen) } else { open.v.max(seen) };
         open.last = Some((child, value));
     }
-}
-
-/// `v=2 <= alpha=3`.
-fn describe_rule(rule: &CutoffRule) -> String {
-    format!("v={} {} {}={}", Num(rule.value), rule.comparison(), rule.bound.name(), Num(rule.limit))
 }
 
 impl Sink for Witness<'_> {

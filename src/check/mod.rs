@@ -93,8 +93,14 @@ fn first_difference<A, S>(
 impl Grader<'_> {
     fn order(&self, items: &[(NodeId, Option<f64>)]) -> KeyVerdict {
         let tree = self.tree;
-        let evaluated =
-            |node: NodeId| tree.is_leaf(node) || self.answer.leaves.contains(&LeafMark::Leaf(node));
+        // Leaves, and nodes the depth limit evaluated statically.
+        let mut is_evaluated: Vec<bool> = tree.nodes().map(|node| tree.is_leaf(node)).collect();
+        for &mark in &self.answer.leaves {
+            if let LeafMark::Leaf(node) = mark {
+                is_evaluated[node.index()] = true;
+            }
+        }
+        let evaluated = |node: NodeId| is_evaluated[node.index()];
         let inner_only = items.iter().all(|&(node, _)| !evaluated(node));
         let search: Vec<(NodeId, f64)> = self
             .answer
@@ -112,8 +118,6 @@ impl Grader<'_> {
             a.0 == s.0 && a.1.is_none_or(|v| v == s.1)
         };
         let wrong = first_difference(items, &search, same).map(|i| {
-            let answer_item = items.get(i).map(show);
-            let search_item = search.get(i).map(|&(node, value)| (node, Some(value)));
             let explanation = match (items.get(i), search.get(i)) {
                 (Some(&(node, _)), _) if self.witness.value_of(node).is_none() => {
                     self.witness.why_not_searched(node)
@@ -125,12 +129,8 @@ impl Grader<'_> {
                 (_, Some(&(node, _))) => self.witness.why_value(node),
                 _ => "the search has given every node its value by then".to_string(),
             };
-            Wrong {
-                position: Some(i + 1),
-                answer: answer_item.unwrap_or_else(|| NOTHING.into()),
-                search: search_item.map_or_else(|| NOTHING.into(), |item| show(&item)),
-                explanation: Some(explanation),
-            }
+            let search_item = search.get(i).map(|&(node, value)| show(&(node, Some(value))));
+            wrong_at(Some(i + 1), items.get(i).map(show), search_item, Some(explanation))
         });
         let key = if inner_only { "order (inner nodes)" } else { "order" };
         verdict(key, notation::Order(tree, &search).to_string(), got.join(" "), wrong)
@@ -159,7 +159,9 @@ impl Grader<'_> {
                 }
                 _ => None,
             };
-            self.wrong_item(i, marks.get(i), search.get(i), explanation)
+            let show =
+                |mark: Option<&LeafMark>| mark.map(|&m| notation::leaf(self.tree, m).to_string());
+            wrong_at(Some(i + 1), show(marks.get(i)), show(search.get(i)), explanation)
         });
         let key = if with_cutoffs { "leaves" } else { "leaves (without #)" };
         verdict(
@@ -184,13 +186,8 @@ impl Grader<'_> {
                 (_, Some(&node)) => self.witness.why_not_searched(node),
                 _ => "the search prunes nothing more".to_string(),
             };
-            let show = |node: Option<&NodeId>| node.map(|&n| LeafMark::Leaf(n));
-            self.wrong_item(
-                i,
-                show(nodes.get(i)).as_ref(),
-                show(search.get(i)).as_ref(),
-                Some(explanation),
-            )
+            let show = |node: Option<&NodeId>| node.map(|&n| self.tree.name(n).to_string());
+            wrong_at(Some(i + 1), show(nodes.get(i)), show(search.get(i)), Some(explanation))
         });
         verdict(
             "pruned",
@@ -204,11 +201,13 @@ impl Grader<'_> {
         let search = self.answer.best_move;
         let expected = notation::node(self.tree, search).to_string();
         let got = notation::node(self.tree, node).to_string();
-        let wrong = (node != search).then(|| Wrong {
-            position: None,
-            answer: got.clone(),
-            search: expected.clone(),
-            explanation: Some(self.witness.why_best_move()),
+        let wrong = (node != search).then(|| {
+            wrong_at(
+                None,
+                Some(got.clone()),
+                Some(expected.clone()),
+                Some(self.witness.why_best_move()),
+            )
         });
         verdict("best move", expected, got, wrong)
     }
@@ -216,28 +215,24 @@ impl Grader<'_> {
     fn value(&self, value: f64) -> KeyVerdict {
         let expected = Num(self.answer.value).to_string();
         let got = Num(value).to_string();
-        let wrong = (value != self.answer.value).then(|| Wrong {
-            position: None,
-            answer: got.clone(),
-            search: expected.clone(),
-            explanation: Some(self.witness.why_value(self.tree.root())),
+        let wrong = (value != self.answer.value).then(|| {
+            let why = self.witness.why_value(self.tree.root());
+            wrong_at(None, Some(got.clone()), Some(expected.clone()), Some(why))
         });
         verdict("value", expected, got, wrong)
     }
+}
 
-    /// A wrong item of a list of names and `#`.
-    fn wrong_item(
-        &self,
-        index: usize,
-        answer: Option<&LeafMark>,
-        search: Option<&LeafMark>,
-        explanation: Option<String>,
-    ) -> Wrong {
-        let show = |mark: Option<&LeafMark>| {
-            mark.map_or(NOTHING, |&m| notation::leaf(self.tree, m)).to_string()
-        };
-        Wrong { position: Some(index + 1), answer: show(answer), search: show(search), explanation }
-    }
+/// The first wrong item: at `position` in a list (or a whole value), as
+/// the answer and the search have it (`None` past the end of a list).
+fn wrong_at(
+    position: Option<usize>,
+    answer: Option<String>,
+    search: Option<String>,
+    explanation: Option<String>,
+) -> Wrong {
+    let shown = |item: Option<String>| item.unwrap_or_else(|| NOTHING.to_string());
+    Wrong { position, answer: shown(answer), search: shown(search), explanation }
 }
 
 fn verdict(key: &str, expected: String, got: String, wrong: Option<Wrong>) -> KeyVerdict {

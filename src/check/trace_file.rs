@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::classroom::AnswerError;
-use super::{KeyVerdict, NOTHING, Verdict, Wrong};
+use super::{KeyVerdict, Verdict};
 use crate::render::json::{FORMAT_VERSION, TraceDocument};
 
 /// Whether an answer is a JSON document rather than classroom lines.
@@ -89,13 +89,10 @@ fn fields(trace: &TraceDocument<'_>) -> [(&'static str, Field); 14] {
 }
 
 fn grade_field(key: &str, answer: &Field, search: &Field) -> KeyVerdict {
-    let wrong =
-        super::first_difference(&answer.items, &search.items, |a, s| a == s).map(|i| Wrong {
-            position: search.is_list.then_some(i + 1),
-            answer: answer.items.get(i).cloned().unwrap_or_else(|| NOTHING.into()),
-            search: search.items.get(i).cloned().unwrap_or_else(|| NOTHING.into()),
-            explanation: None,
-        });
+    let wrong = super::first_difference(&answer.items, &search.items, |a, s| a == s).map(|i| {
+        let position = search.is_list.then_some(i + 1);
+        super::wrong_at(position, answer.items.get(i).cloned(), search.items.get(i).cloned(), None)
+    });
     KeyVerdict { key: key.to_string(), expected: search.summary(), got: answer.summary(), wrong }
 }
 

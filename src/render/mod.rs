@@ -13,6 +13,8 @@ use std::fmt;
 
 use colored::Color;
 
+use crate::search::CutoffRule;
+
 /// A value as people write it: integers without a decimal point, other
 /// numbers in their shortest form, infinities as `inf`/`-inf`, and never `-0`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -37,6 +39,11 @@ impl fmt::Display for Num {
             None => write!(f, "{}", self.0),
         }
     }
+}
+
+/// The test a cutoff passed, in the trace's words: `v=2 <= alpha=3`.
+pub fn cutoff_test(rule: &CutoffRule) -> String {
+    format!("v={} {} {}={}", Num(rule.value), rule.comparison(), rule.bound.name(), Num(rule.limit))
 }
 
 /// Which styles the text renderers use; plain when colour is off.

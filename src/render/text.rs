@@ -22,7 +22,7 @@ use crate::tree::{NodeId, Player, Tree};
 /// Deeper levels are indented as much as this one.
 pub const MAX_INDENT: usize = 20;
 
-/// The first line: what is searched, and how.
+/// The header: what is searched, and how (wrapped at 80 columns).
 pub fn write_header(
     out: &mut dyn Write,
     tree: &Tree,
@@ -231,14 +231,7 @@ pub fn describe(tree: &Tree, event: &Event<'_>, palette: Palette) -> String {
         }
         Event::Cutoff { node, rule, pruned } => {
             let names: Vec<&str> = pruned.iter().map(|&n| tree.name(n)).collect();
-            let reason = format!(
-                "v={} {} {}={}",
-                Num(rule.value),
-                rule.comparison(),
-                rule.bound.name(),
-                Num(rule.limit)
-            );
-            let reason = palette.paint(Role::Cutoff, &reason);
+            let reason = palette.paint(Role::Cutoff, &super::cutoff_test(&rule));
             let pruned = palette.paint(Role::Pruned, &names.join(" "));
             format!("{}: {reason}: prune {pruned}", tree.name(node))
         }
