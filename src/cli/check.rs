@@ -57,10 +57,7 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
     let text = String::from_utf8(bytes).map_err(|_| {
         unreadable(classroom::AnswerError { line: None, message: "not UTF-8 text".into() })
     })?;
-    let failed = |error| match error {
-        SearchError::Io(error) => Failure::Output(error),
-        error => Failure::Search { file: tree_file.clone(), error },
-    };
+    let failed = Failure::of_search(&tree_file);
     let verdict = if trace_file::looks_like_json(&text) {
         let answer = trace_file::read(&text).map_err(unreadable)?;
         let (algorithm, options) =

@@ -6,7 +6,6 @@ use super::Failure;
 use super::args::{TreeArgs, WindowArgs};
 use crate::compare::{self, Settings};
 use crate::render;
-use crate::search::SearchError;
 
 #[derive(Debug, clap::Args)]
 pub struct CompareArgs {
@@ -41,10 +40,7 @@ pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
         depth_limit: args.depth,
     };
     let (file, tree) = args.tree.load()?;
-    let rows = compare::compare(&tree, settings).map_err(|error| match error {
-        SearchError::Io(error) => Failure::Output(error),
-        error => Failure::Search { file, error },
-    })?;
+    let rows = compare::compare(&tree, settings).map_err(Failure::of_search(&file))?;
     match args.format {
         TableFormat::Text => render::compare::write_text(out, &rows),
         TableFormat::Json => render::compare::write_json(out, &rows),

@@ -105,6 +105,17 @@ pub(crate) enum Failure {
     Answer { file: String, error: AnswerError },
 }
 
+impl Failure {
+    /// A search on the tree read from `file` failed: the output broke, or
+    /// the tree cannot be searched as asked.
+    fn of_search(file: &str) -> impl Fn(SearchError) -> Failure + Copy + '_ {
+        move |error| match error {
+            SearchError::Io(error) => Failure::Output(error),
+            error => Failure::Search { file: file.to_string(), error },
+        }
+    }
+}
+
 /// How a successful run ended.
 pub(crate) enum Status {
     Success,
@@ -114,17 +125,20 @@ pub(crate) enum Status {
 
 /// `FILE:LINE: message` when the problem has a line, else `FILE: message`.
 fn answer_location(file: &str, error: &AnswerError) -> String {
-    match error.line {
-        Some(line) => format!("{file}:{line}: {}", error.message),
-        None => format!("{file}: {}", error.message),
-    }
+    in_file(file, error.line.map(|line| line.to_string()), &error.message)
 }
 
 /// `FILE:LINE:COLUMN: message` when the error has a position, else `FILE: message`.
 fn located(file: &str, error: &TreeError) -> String {
-    match error.position {
-        Some((line, column)) => format!("{file}:{line}:{column}: {}", error.message),
-        None => format!("{file}: {}", error.message),
+    let place = error.position.map(|(line, column)| format!("{line}:{column}"));
+    in_file(file, place, &error.message)
+}
+
+/// `FILE:PLACE: message`, or `FILE: message` without a place.
+fn in_file(file: &str, place: Option<String>, message: &str) -> String {
+    match place {
+        Some(place) => format!("{file}:{place}: {message}"),
+        None => format!("{file}: {message}"),
     }
 }
 

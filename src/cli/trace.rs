@@ -97,10 +97,7 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
     let destination = args.destination();
     let request = request(args, &destination)?;
     let (file, tree) = args.tree.load()?;
-    let failed = |error| match error {
-        SearchError::Io(error) => Failure::Output(error),
-        error => Failure::Search { file: file.clone(), error },
-    };
+    let failed = Failure::of_search(&file);
     // Before any file is created: a search that cannot run writes nothing.
     crate::search::check(&tree, &request.options).map_err(failed)?;
     let outcome = match destination {
