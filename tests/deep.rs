@@ -56,18 +56,21 @@ fn a_flat_chain_a_million_deep_traces() {
 
 #[test]
 fn nested_arrays_100000_deep_read_fine() {
-    let text = format!("{}7{}", "[".repeat(DEPTH), "]".repeat(DEPTH));
-    let path = write_input("nested.json", &text);
-    let output = gametree(&["trace", path.to_str().unwrap(), "--format", "answer"]);
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    assert!(String::from_utf8_lossy(&output.stdout).ends_with("value: 7\n"));
+    assert_values_7("nested.json", &format!("{}7{}", "[".repeat(DEPTH), "]".repeat(DEPTH)));
 }
 
 #[test]
 fn nested_objects_100000_deep_read_fine() {
-    let text =
-        format!("{}{{\"value\": 7}}{}", "{\"children\": [".repeat(DEPTH), "]}".repeat(DEPTH));
-    let path = write_input("nested-objects.json", &text);
+    let open = "{\"children\": [".repeat(DEPTH);
+    assert_values_7(
+        "nested-objects.json",
+        &format!("{open}{{\"value\": 7}}{}", "]}".repeat(DEPTH)),
+    );
+}
+
+/// The tree in `text`, whose one leaf is worth 7, traces to value 7.
+fn assert_values_7(name: &str, text: &str) {
+    let path = write_input(name, text);
     let output = gametree(&["trace", path.to_str().unwrap(), "--format", "answer"]);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(String::from_utf8_lossy(&output.stdout).ends_with("value: 7\n"));
