@@ -6,6 +6,8 @@ pub mod tictactoe;
 
 use std::io::{self, Write};
 
+use crate::tree::Player;
+
 /// SplitMix64 (Steele, Lea and Flood, 2014), the generator behind `gen
 /// random`. Its algorithm is fixed here, so a seed gives the same tree on
 /// every platform and in every later version of gametree.
@@ -50,8 +52,9 @@ pub struct FlatWriter<W: Write> {
 
 impl<W: Write> FlatWriter<W> {
     /// Writes the head of the document.
-    pub fn start(mut out: W, root: &str, player: &str) -> io::Result<Self> {
-        write!(out, "{{\"root\": {}, \"player\": \"{player}\",\n \"children\": {{", quoted(root))?;
+    pub fn start(mut out: W, root: &str, player: Player) -> io::Result<Self> {
+        let player = serde_json::to_string(&player).expect("a player serialises");
+        write!(out, "{{\"root\": {}, \"player\": {player},\n \"children\": {{", quoted(root))?;
         Ok(FlatWriter { out, first_child_list: true, first_value: true })
     }
 

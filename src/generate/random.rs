@@ -110,7 +110,6 @@ impl Generated {
     /// Writes the tree in the flat shape with the root player given.
     pub fn write_flat(&self, out: &mut dyn Write, player: Player) -> io::Result<()> {
         let names: Vec<String> = (0..self.len()).map(letters).collect();
-        let player = if player == Player::Max { "max" } else { "min" };
         let mut writer = FlatWriter::start(out, &names[0], player)?;
         for (node, kids) in self.children.iter().enumerate().filter(|(_, kids)| !kids.is_empty()) {
             writer.children(&names[node], kids.iter().map(|&c| names[c].as_str()))?;

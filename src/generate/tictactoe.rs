@@ -12,6 +12,7 @@
 use std::io::{self, Write};
 
 use super::FlatWriter;
+use crate::tree::Player;
 
 const LINES: [[usize; 3]; 8] =
     [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
@@ -113,11 +114,11 @@ impl Position {
         }
     }
 
-    /// `max` when X is to move, else `min`.
-    pub fn root_player(&self) -> &'static str {
+    /// MAX (X) or MIN (O): who is to move.
+    pub fn root_player(&self) -> Player {
         match self.mover() {
-            Mark::X => "max",
-            Mark::O => "min",
+            Mark::X => Player::Max,
+            Mark::O => Player::Min,
         }
     }
 }
@@ -173,7 +174,7 @@ mod tests {
         let a = Position::parse("x..|.o.|...").unwrap();
         let b = Position::parse("X...O....").unwrap();
         assert_eq!(a, b);
-        assert_eq!(a.root_player(), "max");
+        assert_eq!(a.root_player(), Player::Max);
     }
 
     #[test]
