@@ -6,6 +6,7 @@
 //! numbered in pre-order (the root is node 0 and children keep the order the
 //! input gave), so walking ids in order walks the tree as it is drawn.
 
+mod flat_scan;
 pub mod input;
 pub mod names;
 pub mod validate;
@@ -246,7 +247,14 @@ pub fn parse(input: &[u8], naming: Naming, overrides: Overrides) -> Result<Tree,
 
 /// Reads a tree document, before the structural checks of
 /// [`validate::validate`]; the input can be dropped in between.
+///
+/// Flat documents of the plain kind that generated trees are go through the
+/// fast [`flat_scan`]; the rest, including every document with an error,
+/// through the general [`input::read`], on a thread with a deep stack.
 pub fn read(input: &[u8], naming: Naming) -> Result<input::RawTree, TreeError> {
+    if let Some(raw) = flat_scan::read(input) {
+        return Ok(raw);
+    }
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("tree reader".into())
