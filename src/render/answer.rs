@@ -14,11 +14,13 @@ pub fn write(
     answer: &Answer,
     palette: Palette,
 ) -> io::Result<()> {
-    writeln!(out, "order: {}", notation::Order(tree, &answer.order))?;
-    writeln!(out, "leaves: {}", notation::Leaves(tree, &answer.leaves))?;
-    let pruned = notation::Nodes(tree, &answer.pruned).to_string();
-    writeln!(out, "pruned: {}", palette.paint(Role::Pruned, &pruned))?;
-    let best = notation::node(tree, answer.best_move);
-    writeln!(out, "best move: {}", palette.paint(Role::Best, best))?;
-    writeln!(out, "value: {}", Num(answer.value))
+    super::buffered(out, |out| {
+        writeln!(out, "order: {}", notation::Order(tree, &answer.order))?;
+        writeln!(out, "leaves: {}", notation::Leaves(tree, &answer.leaves))?;
+        let pruned = notation::Nodes(tree, &answer.pruned).to_string();
+        writeln!(out, "pruned: {}", palette.paint(Role::Pruned, &pruned))?;
+        let best = notation::node(tree, answer.best_move);
+        writeln!(out, "best move: {}", palette.paint(Role::Best, best))?;
+        writeln!(out, "value: {}", Num(answer.value))
+    })
 }
