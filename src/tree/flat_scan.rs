@@ -20,7 +20,7 @@ use serde::Deserialize;
 use serde::de::value::{BorrowedStrDeserializer, Error as PlainError};
 
 use super::input::{RawTree, RootSpec};
-use super::names::{self, Interner};
+use super::names::{self, Hashed, Interner};
 use super::{Perspective, Player};
 
 /// Reads `input` if it is a flat document this reader takes.
@@ -32,17 +32,19 @@ pub fn read(input: &[u8]) -> Option<RawTree> {
     if input.iter().find(|byte| !byte.is_ascii_whitespace()) != Some(&b'{') {
         return None;
     }
+    // Checked once here, so that every string can be sliced out as it is.
+    let text = std::str::from_utf8(input).ok()?;
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::sync_channel(BATCHES_IN_FLIGHT);
         let interning = std::thread::Builder::new()
             .name("name interner".into())
             .spawn_scoped(scope, move || intern_batches(&receiver, input.len() / BYTES_PER_NAME))
             .ok()?;
-        let mut scanner = Scanner { input, pos: 0, batch: Vec::new(), sender, mentions: 0 };
+        let mut scanner = Scanner { text, pos: 0, batch: Vec::new(), sender, mentions: 0 };
         let scan = scanner.document();
         let at_end = scanner.finish();
-        let interned = interning.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        let (interner, ids) = interned?;
+        let (interner, ids) =
+            interning.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         scan.filter(|_| at_end)?.build(interner, &ids)
     })
 }
@@ -58,23 +60,14 @@ const BATCHES_IN_FLIGHT: usize = 16;
 /// regrowth, an overestimate cache misses on a sparser table).
 const BYTES_PER_NAME: usize = 48;
 
-/// The interning thread: the names received and their ids in order, or
-/// `None` at the first name the general reader would refuse.
-fn intern_batches(
-    receiver: &mpsc::Receiver<Vec<&str>>,
-    names: usize,
-) -> Option<(Interner, Vec<u32>)> {
+/// The interning thread: the names received and their ids in order.
+fn intern_batches(receiver: &mpsc::Receiver<Vec<Hashed>>, names: usize) -> (Interner, Vec<u32>) {
     let mut interner = Interner::with_capacity(names);
     let mut ids = Vec::with_capacity(2 * names);
     for batch in receiver {
-        let known = interner.len();
         ids.extend(interner.intern_all(&batch));
-        let mut new_names = (known..interner.len()).map(|id| interner.name(id));
-        if new_names.any(|name| names::problem_with(name).is_some()) {
-            return None;
-        }
     }
-    Some((interner, ids))
+    (interner, ids)
 }
 
 /// What a scan found, names not yet looked up.
@@ -135,11 +128,11 @@ const TOP_KEYS: [&str; 6] = ["root", "player", "perspective", "children", "value
 
 /// A cursor in the document, and where the names it meets go.
 struct Scanner<'a> {
-    input: &'a [u8],
+    text: &'a str,
     pos: usize,
     /// Names not yet sent to the interning thread.
-    batch: Vec<&'a str>,
-    sender: mpsc::SyncSender<Vec<&'a str>>,
+    batch: Vec<Hashed<'a>>,
+    sender: mpsc::SyncSender<Vec<Hashed<'a>>>,
     /// How many names were met so far.
     mentions: u32,
 }
@@ -215,10 +208,13 @@ impl<'a> Scanner<'a> {
     }
 
     /// A node name, sent to the interning thread; returns its mention's
-    /// number.
+    /// number. Every mention is checked against the name rules here (a
+    /// refused name sends the document to the general reader), which keeps
+    /// that work off the interning thread, the slower of the two.
     fn mention(&mut self) -> Option<u32> {
         let name = self.string()?;
-        self.batch.push(name);
+        names::problem_with(name).is_none().then_some(())?;
+        self.batch.push(Hashed::new(name));
         if self.batch.len() == BATCH {
             self.send()?;
         }
@@ -240,10 +236,10 @@ impl<'a> Scanner<'a> {
     /// A string without escapes or control characters.
     fn string(&mut self) -> Option<&'a str> {
         self.expect(b'"')?;
-        let rest = &self.input[self.pos..];
+        let rest = &self.text.as_bytes()[self.pos..];
         let len = rest.iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
         (rest[len] == b'"').then_some(())?;
-        let string = std::str::from_utf8(&rest[..len]).ok()?;
+        let string = &self.text[self.pos..self.pos + len];
         self.pos += len + 1;
         Some(string)
     }
@@ -257,7 +253,7 @@ impl<'a> Scanner<'a> {
     /// reads it (`-0` is negative zero).
     fn integer(&mut self) -> Option<f64> {
         self.peek()?;
-        let bytes = &self.input[self.pos..];
+        let bytes = &self.text.as_bytes()[self.pos..];
         let negative = bytes[0] == b'-';
         let digits = &bytes[usize::from(negative)..];
         let len = digits.iter().take_while(|b| b.is_ascii_digit()).count();
@@ -288,7 +284,7 @@ impl<'a> Scanner<'a> {
 
     /// Skips whitespace and returns the next byte without reading it.
     fn peek(&mut self) -> Option<u8> {
-        let bytes = self.input;
+        let bytes = self.text.as_bytes();
         while let Some(b' ' | b'\n' | b'\r' | b'\t') = bytes.get(self.pos) {
             self.pos += 1;
         }

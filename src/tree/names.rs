@@ -79,17 +79,11 @@ impl Interner {
     }
 
     /// The ids of `names`, in order, adding the new ones.
-    pub fn intern_all(&mut self, names: &[&str]) -> Vec<u32> {
+    pub fn intern_all(&mut self, names: &[Hashed<'_>]) -> Vec<u32> {
         let mut ids = Vec::with_capacity(names.len());
         for batch in names.chunks(BATCH) {
-            let mut hashes = [0u64; BATCH];
-            for (hash, name) in hashes.iter_mut().zip(batch) {
-                *hash = hash_name(name);
-            }
-            self.touch(&hashes[..batch.len()]);
-            for (&hash, name) in hashes.iter().zip(batch) {
-                ids.push(self.intern_hashed(name, hash).0);
-            }
+            self.touch(batch);
+            ids.extend(batch.iter().map(|name| self.intern_hashed(name.text, name.hash).0));
         }
         ids
     }
@@ -97,14 +91,14 @@ impl Interner {
     /// Reads the first slot of each hash, then the name it holds, so that
     /// the memory they live in is on its way to the cache, all at once,
     /// before the lookups need it.
-    fn touch(&mut self, hashes: &[u64]) {
+    fn touch(&mut self, names: &[Hashed<'_>]) {
         self.reserve_one();
         let mask = self.slots.len() - 1;
         let mut sum = 0u64;
-        for &hash in hashes {
+        for &Hashed { hash, .. } in names {
             sum = sum.wrapping_add(self.slots[hash as usize & mask]);
         }
-        for &hash in hashes {
+        for &Hashed { hash, .. } in names {
             let slot = self.slots[hash as usize & mask];
             if slot != 0 && slot & TAG == hash & TAG {
                 let name = self.table.get(id_of(slot) as usize);
@@ -180,6 +174,20 @@ impl Interner {
     /// The names, indexed by id.
     pub fn into_table(self) -> NameTable {
         self.table
+    }
+}
+
+/// A name with its hash, computed where the name is at hand (the scanning
+/// thread) rather than where it is looked up.
+#[derive(Clone, Copy, Debug)]
+pub struct Hashed<'a> {
+    text: &'a str,
+    hash: u64,
+}
+
+impl<'a> Hashed<'a> {
+    pub fn new(text: &'a str) -> Hashed<'a> {
+        Hashed { text, hash: hash_name(text) }
     }
 }
 
@@ -299,9 +307,9 @@ mod tests {
     #[test]
     fn interning_in_batches_gives_the_ids_of_one_at_a_time_through_every_growth() {
         let names: Vec<String> = (0..5_000).map(|i| letters(i * 7 % 3_001)).collect();
-        let names: Vec<&str> = names.iter().map(String::as_str).collect();
         let mut one_at_a_time = Interner::default();
         let expected: Vec<u32> = names.iter().map(|name| one_at_a_time.intern(name).0).collect();
+        let names: Vec<Hashed> = names.iter().map(|name| Hashed::new(name)).collect();
         let mut batched = Interner::with_capacity(1);
         assert_eq!(batched.intern_all(&names), expected);
         assert_eq!(batched.len(), 3_001);
