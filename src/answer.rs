@@ -129,7 +129,8 @@ pub mod notation {
             }
             f.write_str(name)?;
             if let Some(value) = value {
-                write!(f, ":{value}")?;
+                f.write_str(":")?;
+                fmt::Display::fmt(&value, f)?;
             }
         }
         Ok(())
