@@ -184,7 +184,7 @@ impl Tree {
             stack.extend(children.iter().rev());
             arranged[node.index()] = children.iter().map(|child| child.0).collect();
         }
-        Tree::assemble(&order, |node| Parts {
+        Tree::assemble(&order, self.names.bytes(), |node| Parts {
             name: self.name(NodeId(node)),
             player: self.player(NodeId(node)),
             value: self.values[node as usize],
@@ -195,14 +195,18 @@ impl Tree {
     /// Builds a tree from nodes listed in pre-order: `order` holds every id
     /// of another numbering once, and `parts` is asked about each node in
     /// that order, its child ids also in the other numbering. The tree's ids
-    /// are the positions in `order`.
-    fn assemble<'a>(order: &[u32], mut parts: impl FnMut(u32) -> Parts<'a>) -> Tree {
+    /// are the positions in `order`. The names take `name_bytes` in all.
+    fn assemble<'a>(
+        order: &[u32],
+        name_bytes: usize,
+        mut parts: impl FnMut(u32) -> Parts<'a>,
+    ) -> Tree {
         let mut new_id = vec![NodeId(0); order.len()];
         for (position, &node) in order.iter().enumerate() {
             new_id[node as usize] = NodeId(position as u32);
         }
         let mut tree = Tree {
-            names: names::NameTable::default(),
+            names: names::NameTable::with_capacity(order.len(), name_bytes),
             players: Vec::with_capacity(order.len()),
             values: Vec::with_capacity(order.len()),
             child_starts: Vec::with_capacity(order.len() + 1),

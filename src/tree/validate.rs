@@ -186,7 +186,7 @@ fn build(raw: &RawTree, order: &[u32], base: Player, perspective: Perspective) -
     // Who moves at each node by depth alone, filled in as parents are reached.
     let mut by_depth = vec![base; raw.len()];
     let root = order[0];
-    Tree::assemble(order, |node| {
+    Tree::assemble(order, raw.names.bytes(), |node| {
         let id = node as usize;
         let player = if node == root { base } else { raw.players[id].unwrap_or(by_depth[id]) };
         let children = raw.children(id).unwrap_or_default();
