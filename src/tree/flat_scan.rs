@@ -212,8 +212,8 @@ impl<'a> Scanner<'a> {
     /// refused name sends the document to the general reader), which keeps
     /// that work off the interning thread, the slower of the two.
     fn mention(&mut self) -> Option<u32> {
-        let name = self.string()?;
-        names::problem_with(name).is_none().then_some(())?;
+        let (name, plain) = self.quoted()?;
+        (plain || names::problem_with(name).is_none()).then_some(())?;
         self.batch.push(Hashed::new(name));
         if self.batch.len() == BATCH {
             self.send()?;
@@ -235,13 +235,22 @@ impl<'a> Scanner<'a> {
 
     /// A string without escapes or control characters.
     fn string(&mut self) -> Option<&'a str> {
+        Some(self.quoted()?.0)
+    }
+
+    /// A string without escapes or control characters, and whether it is
+    /// plain: not empty and made of [`plain_run`] bytes only, so a name the
+    /// rules allow without a closer look.
+    fn quoted(&mut self) -> Option<(&'a str, bool)> {
         self.expect(b'"')?;
         let rest = &self.text.as_bytes()[self.pos..];
-        let len = rest.iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
+        let plain = plain_run(rest);
+        let len =
+            plain + rest[plain..].iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
         (rest[len] == b'"').then_some(())?;
         let string = &self.text[self.pos..self.pos + len];
         self.pos += len + 1;
-        Some(string)
+        Some((string, len == plain && len > 0))
     }
 
     /// `max`, `min` or `mover`, as `T` names them.
@@ -290,6 +299,39 @@ impl<'a> Scanner<'a> {
         }
         bytes.get(self.pos).copied()
     }
+}
+
+/// Whether `byte` may stand in a name as it is, with no closer look:
+/// printable ASCII other than the classroom notation's `:` and `#`, and
+/// other than `"` and `\`, which end or escape a string.
+fn is_plain(byte: u8) -> bool {
+    byte.is_ascii_graphic() && !matches!(byte, b':' | b'#' | b'"' | b'\\')
+}
+
+/// How many bytes at the start of `bytes` are [plain](is_plain), found eight
+/// at a time: this scan is most of the time spent reading names.
+fn plain_run(bytes: &[u8]) -> usize {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    let splat = |byte: u8| ONES * u64::from(byte);
+    // The high bit of each byte below `limit`. Exact up to the first such
+    // byte, which is all that is used: a borrow only spreads upwards.
+    let below = |word: u64, limit: u8| word.wrapping_sub(splat(limit)) & !word & HIGHS;
+    let mut run = 0;
+    for chunk in bytes.chunks_exact(8) {
+        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        let control_or_space = below(word, 0x21);
+        let delete_or_not_ascii = (word | (word & !HIGHS).wrapping_add(ONES)) & HIGHS;
+        let separators = [b':', b'#', b'"', b'\\']
+            .into_iter()
+            .fold(0, |found, byte| found | below(word ^ splat(byte), 1));
+        let stops = control_or_space | delete_or_not_ascii | separators;
+        if stops != 0 {
+            return run + (stops.trailing_zeros() / 8) as usize;
+        }
+        run += 8;
+    }
+    run + bytes[run..].iter().take_while(|&&byte| is_plain(byte)).count()
 }
 
 #[cfg(test)]
@@ -452,6 +494,18 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        #[test]
+        fn plain_runs_end_at_the_first_byte_that_is_not_plain(
+            bytes in prop::collection::vec(prop_oneof![
+                4 => 0x21u8..0x7f,
+                1 => any::<u8>(),
+                1 => prop::sample::select(b" :#\"\\\x7f\x80\x00\x1f\x20\x21\x7e".to_vec()),
+            ], 0..40),
+        ) {
+            let expected = bytes.iter().take_while(|&&byte| is_plain(byte)).count();
+            prop_assert_eq!(plain_run(&bytes), expected);
+        }
 
         #[test]
         fn the_fast_reader_reads_like_the_general_one_or_not_at_all(text in document()) {
