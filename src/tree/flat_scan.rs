@@ -218,8 +218,9 @@ impl<'a> Scanner<'a> {
         if self.batch.len() == BATCH {
             self.send()?;
         }
-        self.mentions += 1;
-        Some(self.mentions - 1)
+        let number = self.mentions;
+        self.mentions = number.checked_add(1)?;
+        Some(number)
     }
 
     /// Sends the names met since the last batch.
