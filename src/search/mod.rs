@@ -1,7 +1,7 @@
 //! The search algorithms and the trace they produce.
 //!
-//! Every algorithm is a [`Rule`](engine::Rule): what a node starts with and
-//! what it does with each child's value. One iterative [`engine`] walks the
+//! Every algorithm is a `Rule`: what a node starts with and
+//! what it does with each child's value. One iterative `engine` walks the
 //! tree for all of them (so a chain a million nodes deep needs no deep call
 //! stack) and pushes each step as an [`Event`] into a [`Sink`], the way
 //! ripgrep's searcher pushes matches into its printers. Algorithms never

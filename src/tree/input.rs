@@ -6,12 +6,15 @@
 //!   and a number a leaf;
 //! - **nested objects**: `{"name", "player", "value", "children": [...]}`.
 //!
-//! The document is read in one streaming pass with serde visitors that build a
-//! [`RawTree`] directly, never an intermediate `serde_json::Value`: that keeps
-//! large trees small in memory and lets every object reject duplicate keys
-//! (serde_json's maps would silently keep the last one). Structural checks
-//! that need the whole tree (one root, no cycles, ...) are left to
-//! [`validate`](super::validate).
+//! This is the general reader: any document, and every error with its
+//! position. (Plain flat documents, the large generated ones, are read
+//! faster by `flat_scan`, which builds the same [`RawTree`] and leaves
+//! everything else to this reader.) The document is read in one streaming
+//! pass with serde visitors that build a [`RawTree`] directly, never an
+//! intermediate `serde_json::Value`: that keeps large trees small in memory
+//! and lets every object reject duplicate keys (serde_json's maps would
+//! silently keep the last one). Structural checks that need the whole tree
+//! (one root, no cycles, ...) are left to [`validate()`](super::validate()).
 
 use std::borrow::Cow;
 use std::collections::HashSet;

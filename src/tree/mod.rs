@@ -1,7 +1,7 @@
 //! The validated game tree every algorithm and renderer works on.
 //!
 //! A [`Tree`] is built once from one of the input shapes (see [`input`]) and
-//! checked by [`validate`]; after that it is immutable and always well formed:
+//! checked by [`validate()`]; after that it is immutable and always well formed:
 //! one root, every node reachable, no cycles, a value on every leaf. Nodes are
 //! numbered in pre-order (the root is node 0 and children keep the order the
 //! input gave), so walking ids in order walks the tree as it is drawn.
@@ -253,7 +253,7 @@ pub fn parse(input: &[u8], naming: Naming, overrides: Overrides) -> Result<Tree,
 /// [`validate::validate`]; the input can be dropped in between.
 ///
 /// Flat documents of the plain kind that generated trees are go through the
-/// fast [`flat_scan`]; the rest, including every document with an error,
+/// fast `flat_scan`; the rest, including every document with an error,
 /// through the general [`input::read`], on a thread with a deep stack.
 pub fn read(input: &[u8], naming: Naming) -> Result<input::RawTree, TreeError> {
     if let Some(raw) = flat_scan::read(input) {
