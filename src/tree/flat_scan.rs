@@ -208,9 +208,9 @@ impl<'a> Scanner<'a> {
     }
 
     /// A node name, sent to the interning thread; returns its mention's
-    /// number. Every mention is checked against the name rules here (a
-    /// refused name sends the document to the general reader), which keeps
-    /// that work off the interning thread, the slower of the two.
+    /// number. Every mention is checked against the name rules here, most
+    /// as they are scanned (a refused name sends the document to the
+    /// general reader), which keeps that work off the interning thread.
     fn mention(&mut self) -> Option<u32> {
         let (name, plain) = self.quoted()?;
         (plain || names::problem_with(name).is_none()).then_some(())?;
@@ -302,11 +302,10 @@ impl<'a> Scanner<'a> {
     }
 }
 
-/// Whether `byte` may stand in a name as it is, with no closer look:
-/// printable ASCII other than the classroom notation's `:` and `#`, and
-/// other than `"` and `\`, which end or escape a string.
+/// Whether `byte` is [plain in a name](names::is_plain) and also neither
+/// `"` nor `\`, which end or escape a string.
 fn is_plain(byte: u8) -> bool {
-    byte.is_ascii_graphic() && !matches!(byte, b':' | b'#' | b'"' | b'\\')
+    names::is_plain(byte) && byte != b'"' && byte != b'\\'
 }
 
 /// How many bytes at the start of `bytes` are [plain](is_plain), found eight

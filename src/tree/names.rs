@@ -102,7 +102,7 @@ impl Interner {
     /// the memory they live in is on its way to the cache, all at once,
     /// before the lookups need it.
     fn touch(&mut self, names: &[Hashed<'_>]) {
-        self.reserve_one();
+        self.reserve_one(); // A table to touch, even before the first name.
         let mask = self.slots.len() - 1;
         let mut sum = 0u64;
         for &Hashed { hash, .. } in names {
@@ -167,11 +167,6 @@ impl Interner {
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
         self.table.is_empty()
-    }
-
-    /// The name with id `id`.
-    pub fn name(&self, id: usize) -> &str {
-        self.table.get(id)
     }
 
     /// Room for about `names` names without growing.
@@ -259,11 +254,17 @@ pub fn child_path(parent: Option<&str>, position: usize) -> String {
     }
 }
 
+/// Whether a name may hold `byte` with no closer look: printable ASCII
+/// other than the classroom notation's `:` and `#`. A non-empty name of
+/// such bytes only is always fine.
+pub fn is_plain(byte: u8) -> bool {
+    byte.is_ascii_graphic() && byte != b':' && byte != b'#'
+}
+
 /// Why a name cannot be used, or `None` when it is fine. Whitespace, `:`
 /// and `#` separate items in the classroom notation, so names must avoid them.
 pub fn problem_with(name: &str) -> Option<&'static str> {
-    let plain = |byte: u8| byte.is_ascii_graphic() && byte != b':' && byte != b'#';
-    if !name.is_empty() && name.bytes().all(plain) {
+    if !name.is_empty() && name.bytes().all(is_plain) {
         // The common case, settled without decoding characters.
         None
     } else if name.is_empty() {
@@ -323,7 +324,7 @@ mod tests {
         let mut batched = Interner::with_capacity(1);
         assert_eq!(batched.intern_all(&names), expected);
         assert_eq!(batched.len(), 3_001);
-        assert_eq!(batched.name(3_000), one_at_a_time.name(3_000));
+        assert_eq!(batched.into_table().get(3_000), one_at_a_time.into_table().get(3_000));
     }
 
     #[test]
