@@ -427,8 +427,10 @@ impl EventRecord<'_> {
                 name_member(line, node);
                 member(line, b"depth", depth);
                 member(line, b"player", player);
-                if let (Some(alpha), Some(beta)) = (alpha, beta) {
+                if let Some(alpha) = alpha {
                     member(line, b"alpha", alpha);
+                }
+                if let Some(beta) = beta {
                     member(line, b"beta", beta);
                 }
             }
@@ -479,7 +481,7 @@ fn member(line: &mut Vec<u8>, key: &[u8], value: &impl Serialize) {
     line.extend_from_slice(b",\"");
     line.extend_from_slice(key);
     line.extend_from_slice(b"\":");
-    serde_json::to_writer(line, value).expect("numbers and names serialize into memory");
+    serde_json::to_writer(line, value).expect("a value serializes into memory");
 }
 
 /// Appends `,"node":"name"`.
