@@ -49,10 +49,41 @@ impl Num {
     }
 }
 
+/// An integer's decimal digits, written without the formatting machinery:
+/// the `order` line of a large tree has hundreds of thousands of values.
+struct Digits {
+    bytes: [u8; 20],
+    start: usize,
+}
+
+impl Digits {
+    fn of(integer: i64) -> Digits {
+        let mut digits = Digits { bytes: [0; 20], start: 20 };
+        let mut rest = integer.unsigned_abs();
+        loop {
+            digits.start -= 1;
+            digits.bytes[digits.start] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        if integer < 0 {
+            digits.start -= 1;
+            digits.bytes[digits.start] = b'-';
+        }
+        digits
+    }
+
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[self.start..]).expect("ASCII digits")
+    }
+}
+
 impl fmt::Display for Num {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.as_integer() {
-            Some(integer) => write!(f, "{integer}"),
+            Some(integer) => f.write_str(Digits::of(integer).as_str()),
             None if self.0 == f64::INFINITY => f.write_str("inf"),
             None if self.0 == f64::NEG_INFINITY => f.write_str("-inf"),
             None => write!(f, "{}", self.0),
@@ -116,6 +147,14 @@ mod tests {
             .map(|v| Num(v).to_string())
             .into();
         assert_eq!(shown, ["2", "0", "0.5", "-1.25", "inf", "-inf", "100000000000000000000"]);
+    }
+
+    #[test]
+    fn integers_print_as_the_standard_library_prints_them() {
+        let edge = EXACT_INTEGERS as i64;
+        for integer in [0, 1, -1, 9, 10, -10, 99, -100, 123_456_789, edge, -edge] {
+            assert_eq!(Num(integer as f64).to_string(), integer.to_string());
+        }
     }
 
     #[test]
