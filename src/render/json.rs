@@ -426,7 +426,7 @@ impl EventRecord<'_> {
                 member(line, b"step", step);
                 name_member(line, node);
                 member(line, b"depth", depth);
-                member(line, b"player", player);
+                word_member(line, b"player", player_word(*player));
                 if let Some(alpha) = alpha {
                     member(line, b"alpha", alpha);
                 }
@@ -444,7 +444,7 @@ impl EventRecord<'_> {
                 line.extend_from_slice(b"{\"type\":\"update\"");
                 member(line, b"step", step);
                 name_member(line, node);
-                member(line, b"bound", bound);
+                word_member(line, b"bound", bound.name());
                 member(line, b"value", value);
             }
             EventRecord::Cutoff { step, node, value, test, bound, limit, pruned } => {
@@ -452,8 +452,8 @@ impl EventRecord<'_> {
                 member(line, b"step", step);
                 name_member(line, node);
                 member(line, b"value", value);
-                member(line, b"test", test);
-                member(line, b"bound", bound);
+                word_member(line, b"test", test);
+                word_member(line, b"bound", bound.name());
                 member(line, b"limit", limit);
                 line.extend_from_slice(b",\"pruned\":[");
                 for (i, name) in pruned.iter().enumerate() {
@@ -469,7 +469,7 @@ impl EventRecord<'_> {
                 member(line, b"step", step);
                 name_member(line, node);
                 member(line, b"value", value);
-                member(line, b"kind", kind);
+                word_member(line, b"kind", kind_word(*kind));
             }
         }
         line.push(b'}');
@@ -482,6 +482,32 @@ fn member(line: &mut Vec<u8>, key: &[u8], value: &impl Serialize) {
     line.extend_from_slice(key);
     line.extend_from_slice(b"\":");
     serde_json::to_writer(line, value).expect("a value serializes into memory");
+}
+
+/// Appends `,"key":"word"` for a word that needs no escaping.
+fn word_member(line: &mut Vec<u8>, key: &[u8], word: &str) {
+    line.extend_from_slice(b",\"");
+    line.extend_from_slice(key);
+    line.extend_from_slice(b"\":\"");
+    line.extend_from_slice(word.as_bytes());
+    line.push(b'"');
+}
+
+/// A player as serde names it (`rename_all = "lowercase"`).
+fn player_word(player: Player) -> &'static str {
+    match player {
+        Player::Max => "max",
+        Player::Min => "min",
+    }
+}
+
+/// A value kind as serde names it (`rename_all = "lowercase"`).
+fn kind_word(kind: ValueKind) -> &'static str {
+    match kind {
+        ValueKind::Exact => "exact",
+        ValueKind::Lower => "lower",
+        ValueKind::Upper => "upper",
+    }
 }
 
 /// Appends `,"node":"name"`.
