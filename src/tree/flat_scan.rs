@@ -417,8 +417,8 @@ mod tests {
     fn document() -> impl Strategy<Value = String> {
         let name = || {
             mostly(
-                &["a", "b", "c", "d", "e", "f", "g"],
-                &["é", "", "a b", "x:y", "#", "a\\u0062", "\\\""],
+                &["a", "b", "c", "d", "e", "f", "g", "a-longer-name-0"],
+                &["é", "", "a b", "x:y", "#", "a\\u0062", "\\\"", "long-name:0", "a-longer-náme"],
             )
         };
         let value = mostly(
