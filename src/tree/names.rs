@@ -110,8 +110,8 @@ impl Interner {
         }
         for &Hashed { hash, .. } in names {
             let slot = self.slots[hash as usize & mask];
-            if slot != 0 && slot & TAG == hash & TAG {
-                let name = self.table.get(id_of(slot) as usize);
+            if slot != 0 && slot_hash_matches(slot, hash) {
+                let name = self.table.get(id_of(slot));
                 sum = sum.wrapping_add(name.bytes().next().map_or(0, u64::from));
             }
         }
@@ -120,23 +120,29 @@ impl Interner {
 
     fn intern_hashed(&mut self, name: &str, hash: u64) -> (u32, bool) {
         self.reserve_one();
+        let table = &self.table;
+        let index = self
+            .probe(hash, |slot| slot_hash_matches(slot, hash) && table.get(id_of(slot)) == name);
+        match self.slots[index] {
+            0 => {
+                let id = self.table.len();
+                self.slots[index] = slot_of(hash, id);
+                self.table.push(name);
+                (id as u32, true)
+            }
+            slot => (id_of(slot) as u32, false),
+        }
+    }
+
+    /// The first slot from `hash`'s place on that is empty or holds a name
+    /// `is_it` accepts.
+    fn probe(&self, hash: u64, is_it: impl Fn(u64) -> bool) -> usize {
         let mask = self.slots.len() - 1;
         let mut index = hash as usize & mask;
-        loop {
-            match self.slots[index] {
-                0 => break,
-                slot if slot & TAG == hash & TAG
-                    && self.table.get(id_of(slot) as usize) == name =>
-                {
-                    return (id_of(slot), false);
-                }
-                _ => index = (index + 1) & mask,
-            }
+        while self.slots[index] != 0 && !is_it(self.slots[index]) {
+            index = (index + 1) & mask;
         }
-        let id = self.table.len() as u32;
-        self.slots[index] = (hash & TAG) | u64::from(id + 1);
-        self.table.push(name);
-        (id, true)
+        index
     }
 
     /// Keeps the table at most 5/8 full after one more name.
@@ -148,14 +154,10 @@ impl Interner {
 
     fn grow_to(&mut self, slots: usize) {
         self.slots = vec![0; slots];
-        let mask = slots - 1;
         for id in 0..self.table.len() {
             let hash = hash_name(self.table.get(id));
-            let mut index = hash as usize & mask;
-            while self.slots[index] != 0 {
-                index = (index + 1) & mask;
-            }
-            self.slots[index] = (hash & TAG) | (id as u64 + 1);
+            let index = self.probe(hash, |_| false);
+            self.slots[index] = slot_of(hash, id);
         }
     }
 
@@ -191,6 +193,7 @@ pub struct Hashed<'a> {
 }
 
 impl<'a> Hashed<'a> {
+    /// `text` with its hash.
     pub fn new(text: &'a str) -> Hashed<'a> {
         Hashed { text, hash: hash_name(text) }
     }
@@ -199,9 +202,19 @@ impl<'a> Hashed<'a> {
 /// The bits of a slot that hold part of the name's hash.
 const TAG: u64 = !0xFFFF_FFFF;
 
+/// The slot for the name with `hash` and `id`.
+fn slot_of(hash: u64, id: usize) -> u64 {
+    (hash & TAG) | (id as u64 + 1)
+}
+
+/// Whether a full slot may hold the name with `hash`.
+fn slot_hash_matches(slot: u64, hash: u64) -> bool {
+    slot & TAG == hash & TAG
+}
+
 /// The id in a full slot.
-fn id_of(slot: u64) -> u32 {
-    (slot as u32) - 1
+fn id_of(slot: u64) -> usize {
+    (slot as u32) as usize - 1
 }
 
 /// The FxHash function (as in rustc) over a name's bytes, finished with
