@@ -7,7 +7,7 @@
 
 use std::io;
 
-use crate::render::{Num, cutoff_test};
+use crate::render::{Num, bound_sign, cutoff_test};
 use crate::search::{Algorithm, Bound, CutoffRule, Event, Sink, ValueKind, View, Window};
 use crate::tree::{NodeId, Player, Tree};
 
@@ -154,8 +154,7 @@ impl<'t> Witness<'t> {
                 let (value, kind) = self.value[child.index()]?;
                 let relation = match kind {
                     ValueKind::Exact => "=",
-                    ValueKind::Lower => ">=",
-                    ValueKind::Upper => "<=",
+                    bound => bound_sign(bound),
                 };
                 Some(format!("{}{relation}{}", self.tree.name(child), Num(value)))
             })

@@ -62,12 +62,7 @@ fn write_row(out: &mut dyn Write, cells: &[String; 7], widths: &[usize]) -> io::
 
 /// `3`, or `<=3` / `>=3` when the root failed low or high.
 fn bounded(value: f64, kind: ValueKind) -> String {
-    let relation = match kind {
-        ValueKind::Exact => "",
-        ValueKind::Lower => ">=",
-        ValueKind::Upper => "<=",
-    };
-    format!("{relation}{}", Num(value))
+    format!("{}{}", super::bound_sign(kind), Num(value))
 }
 
 #[derive(Serialize)]

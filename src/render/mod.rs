@@ -14,7 +14,7 @@ use std::io::{self, Write};
 
 use colored::Color;
 
-use crate::search::CutoffRule;
+use crate::search::{CutoffRule, ValueKind};
 
 /// Runs `write` with a buffer of a known type in front of `out`, so that
 /// the many small writes of formatting (a name, a colon, a value, ...) are
@@ -33,6 +33,16 @@ pub fn buffered<R>(
 /// The size of the buffer of [`buffered`], and of the pieces the JSON
 /// trace writes its events in.
 const BUFFER_SIZE: usize = 1 << 16;
+
+/// `>=` before a value that is only a lower bound, `<=` before an upper
+/// bound, nothing before an exact value: `>=3`.
+pub fn bound_sign(kind: ValueKind) -> &'static str {
+    match kind {
+        ValueKind::Exact => "",
+        ValueKind::Lower => ">=",
+        ValueKind::Upper => "<=",
+    }
+}
 
 /// A value as people write it: integers without a decimal point, other
 /// numbers in their shortest form, infinities as `inf`/`-inf`, and never `-0`.
