@@ -304,11 +304,11 @@ impl<'a> Scanner<'a> {
 
 /// Whether `byte` is [plain in a name](names::is_plain) and also neither
 /// `"` nor `\`, which end or escape a string.
-fn is_plain(byte: u8) -> bool {
+fn is_plain_in_string(byte: u8) -> bool {
     names::is_plain(byte) && byte != b'"' && byte != b'\\'
 }
 
-/// How many bytes at the start of `bytes` are [plain](is_plain), found eight
+/// How many bytes at the start of `bytes` are [plain](is_plain_in_string), found eight
 /// at a time: this scan is most of the time spent reading names.
 fn plain_run(bytes: &[u8]) -> usize {
     const ONES: u64 = u64::from_le_bytes([0x01; 8]);
@@ -331,7 +331,7 @@ fn plain_run(bytes: &[u8]) -> usize {
         }
         run += 8;
     }
-    run + bytes[run..].iter().take_while(|&&byte| is_plain(byte)).count()
+    run + bytes[run..].iter().take_while(|&&byte| is_plain_in_string(byte)).count()
 }
 
 #[cfg(test)]
@@ -503,7 +503,7 @@ mod tests {
                 1 => prop::sample::select(b" :#\"\\\x7f\x80\x00\x1f\x20\x21\x7e".to_vec()),
             ], 0..40),
         ) {
-            let expected = bytes.iter().take_while(|&&byte| is_plain(byte)).count();
+            let expected = bytes.iter().take_while(|&&byte| is_plain_in_string(byte)).count();
             prop_assert_eq!(plain_run(&bytes), expected);
         }
 
