@@ -118,23 +118,34 @@ pub mod notation {
         }
     }
 
-    /// Items separated by spaces, each `name` or `name:value`.
+    /// Items separated by spaces, each `name` or `name:value`. They are
+    /// put together in pieces of [`PIECE`] bytes before they go to `f`: a
+    /// line of a large tree has a million items, and each write to a
+    /// formatter is a call through a trait object.
     fn separated<'t>(
         f: &mut fmt::Formatter<'_>,
         items: impl Iterator<Item = (&'t str, Option<Num>)>,
     ) -> fmt::Result {
+        let mut piece = String::new();
         for (index, (name, value)) in items.enumerate() {
             if index > 0 {
-                f.write_str(" ")?;
+                piece.push(' ');
             }
-            f.write_str(name)?;
+            piece.push_str(name);
             if let Some(value) = value {
-                f.write_str(":")?;
-                fmt::Display::fmt(&value, f)?;
+                piece.push(':');
+                value.push_to(&mut piece);
+            }
+            if piece.len() >= PIECE {
+                f.write_str(&piece)?;
+                piece.clear();
             }
         }
-        Ok(())
+        f.write_str(&piece)
     }
+
+    /// How many bytes of a line [`separated`] puts together before writing them.
+    const PIECE: usize = 1 << 14;
 
     /// One item of the `leaves` line: a name or `#`.
     pub fn leaf(tree: &Tree, mark: LeafMark) -> &str {

@@ -57,6 +57,14 @@ impl Num {
     pub fn as_integer(self) -> Option<i64> {
         (self.0.fract() == 0.0 && self.0.abs() <= EXACT_INTEGERS).then_some(self.0 as i64)
     }
+
+    /// Appends the value as it displays.
+    pub fn push_to(self, text: &mut String) {
+        match self.as_integer() {
+            Some(integer) => text.push_str(Digits::of(integer).as_str()),
+            None => text.push_str(&self.to_string()),
+        }
+    }
 }
 
 /// An integer's decimal digits, written without the formatting machinery:
