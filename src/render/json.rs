@@ -227,7 +227,6 @@ impl<'a> EventRecord<'a> {
 /// streams it: the lists are read straight from the search's answer rather
 /// than built in memory. [`Summary::to_document`] gives the same fields as a
 /// [`TraceDocument`].
-#[derive(Serialize)]
 pub struct Summary<'t, 'a> {
     format_version: u32,
     algorithm: Algorithm,
@@ -295,6 +294,42 @@ impl<'t, 'a> Summary<'t, 'a> {
             events: Vec::new(),
         }
     }
+
+    /// Writes the fields in the order of [`TraceDocument`], one per line,
+    /// and leaves the top-level object open for `events`. Written by hand,
+    /// like the events, because the lists can hold a million names.
+    fn write<W: Write>(&self, out: &mut Pieces<W>) -> io::Result<()> {
+        out.pending.push(b'{');
+        out.member("format_version", &self.format_version, true);
+        out.member("algorithm", &self.algorithm, false);
+        out.member("root", &self.root, false);
+        out.member("player", &self.player, false);
+        out.member("options", &self.options, false);
+        out.member("value", &self.value, false);
+        out.member("fail", &self.fail, false);
+        out.member("best_move", &self.best_move, false);
+        out.list("principal_variation", self.principal_variation.items(), write_name)?;
+        out.list("order", self.order.entries(), OrderEntry::write_compact)?;
+        out.list("leaves", self.leaves.items(), write_name)?;
+        out.list("pruned", self.pruned.items(), write_name)?;
+        out.member("stats", &self.stats, false);
+        Ok(())
+    }
+}
+
+/// Appends a name of a list as a JSON string.
+fn write_name(line: &mut Vec<u8>, name: Cow<'_, str>) {
+    string(line, &name);
+}
+
+impl OrderEntry<'_> {
+    /// Appends the entry as `serde_json::to_writer` writes it.
+    fn write_compact(line: &mut Vec<u8>, entry: OrderEntry<'_>) {
+        line.extend_from_slice(b"{\"node\":");
+        string(line, &entry.node);
+        member(line, b"value", &entry.value);
+        line.push(b'}');
+    }
 }
 
 /// Node names, written as a JSON array as they are read.
@@ -304,12 +339,6 @@ impl<'t, 'a> Names<'t, 'a> {
     fn items(&self) -> impl Iterator<Item = Cow<'t, str>> + use<'t, 'a> {
         let tree = self.0;
         self.1.iter().map(move |&node| Cow::Borrowed(tree.name(node)))
-    }
-}
-
-impl Serialize for Names<'_, '_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.items())
     }
 }
 
@@ -323,12 +352,6 @@ impl<'t, 'a> Leaves<'t, 'a> {
     }
 }
 
-impl Serialize for Leaves<'_, '_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.items())
-    }
-}
-
 /// The `order` list.
 struct Order<'t, 'a>(&'t Tree, &'a [(NodeId, f64)]);
 
@@ -339,12 +362,6 @@ impl<'t, 'a> Order<'t, 'a> {
             node: Cow::Borrowed(tree.name(node)),
             value: Num(value),
         })
-    }
-}
-
-impl Serialize for Order<'_, '_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.entries())
     }
 }
 
@@ -371,31 +388,25 @@ impl Sink for Records<'_> {
 /// Writes a trace: first [`JsonTrace::start`] with the summary, then the
 /// events as a [`Sink`], then [`JsonTrace::finish`].
 pub struct JsonTrace<'a, W: Write> {
-    out: W,
+    out: Pieces<W>,
     tree: &'a Tree,
     step: u64,
-    /// Events not yet written to `out`: they go out in large pieces, as
-    /// there can be millions of short lines.
-    pending: Vec<u8>,
 }
 
 impl<'a, W: Write> JsonTrace<'a, W> {
     /// Writes the summary fields and opens the `events` array.
-    pub fn start(mut out: W, tree: &'a Tree, summary: &Summary<'_, '_>) -> io::Result<Self> {
-        super::buffered(&mut out, |out| {
-            let mut serializer =
-                serde_json::Serializer::with_formatter(&mut *out, TopLevelLines::default());
-            summary.serialize(&mut serializer).map_err(io::Error::other)?;
-            out.write_all(b",\n  \"events\": [")
-        })?;
-        Ok(JsonTrace { out, tree, step: 0, pending: Vec::with_capacity(super::BUFFER_SIZE + 4096) })
+    pub fn start(out: W, tree: &'a Tree, summary: &Summary<'_, '_>) -> io::Result<Self> {
+        let mut out = Pieces { out, pending: Vec::with_capacity(super::BUFFER_SIZE + 4096) };
+        summary.write(&mut out)?;
+        out.pending.extend_from_slice(b",\n  \"events\": [");
+        Ok(JsonTrace { out, tree, step: 0 })
     }
 
     /// Closes the document.
     pub fn finish(mut self) -> io::Result<W> {
-        self.out.write_all(&self.pending)?;
-        self.out.write_all(b"\n  ]\n}\n")?;
-        Ok(self.out)
+        self.out.pending.extend_from_slice(b"\n  ]\n}\n");
+        self.out.out.write_all(&self.out.pending)?;
+        Ok(self.out.out)
     }
 }
 
@@ -403,12 +414,60 @@ impl<W: Write> Sink for JsonTrace<'_, W> {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         self.step += 1;
         let separator: &[u8] = if self.step == 1 { b"\n    " } else { b",\n    " };
-        self.pending.extend_from_slice(separator);
-        EventRecord::new(self.tree, self.step, event).write_compact(&mut self.pending);
+        self.out.pending.extend_from_slice(separator);
+        EventRecord::new(self.tree, self.step, event).write_compact(&mut self.out.pending);
+        self.out.pass_on()
+    }
+}
+
+/// A writer and the bytes not yet written to it: a trace goes out in large
+/// pieces, as it can have millions of short lines and items.
+struct Pieces<W: Write> {
+    out: W,
+    pending: Vec<u8>,
+}
+
+impl<W: Write> Pieces<W> {
+    /// Writes the pending bytes once there are enough of them.
+    fn pass_on(&mut self) -> io::Result<()> {
         if self.pending.len() >= super::BUFFER_SIZE {
             self.out.write_all(&self.pending)?;
             self.pending.clear();
         }
+        Ok(())
+    }
+
+    /// Starts a member of the top-level object on its own line.
+    fn key(&mut self, key: &str, first: bool) {
+        let separator: &[u8] = if first { b"\n  \"" } else { b",\n  \"" };
+        self.pending.extend_from_slice(separator);
+        self.pending.extend_from_slice(key.as_bytes());
+        self.pending.extend_from_slice(b"\": ");
+    }
+
+    /// A top-level member whose value serde_json writes compactly.
+    fn member(&mut self, key: &str, value: &impl Serialize, first: bool) {
+        self.key(key, first);
+        serde_json::to_writer(&mut self.pending, value).expect("a value serializes into memory");
+    }
+
+    /// A top-level member that is an array of `items`, each appended by `write`.
+    fn list<T>(
+        &mut self,
+        key: &str,
+        items: impl Iterator<Item = T>,
+        write: impl Fn(&mut Vec<u8>, T),
+    ) -> io::Result<()> {
+        self.key(key, false);
+        self.pending.push(b'[');
+        for (index, item) in items.enumerate() {
+            if index > 0 {
+                self.pending.push(b',');
+            }
+            write(&mut self.pending, item);
+            self.pass_on()?;
+        }
+        self.pending.push(b']');
         Ok(())
     }
 }
@@ -527,43 +586,6 @@ fn string(line: &mut Vec<u8>, text: &str) {
     }
 }
 
-/// A serde_json formatter that puts each member of the top-level object on
-/// its own line and writes everything inside it compactly. It leaves the
-/// top-level object open, for the events that follow.
-#[derive(Default)]
-struct TopLevelLines {
-    depth: usize,
-}
-
-impl serde_json::ser::Formatter for TopLevelLines {
-    fn begin_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        self.depth += 1;
-        writer.write_all(b"{")
-    }
-
-    fn end_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        self.depth -= 1;
-        if self.depth == 0 { Ok(()) } else { writer.write_all(b"}") }
-    }
-
-    fn begin_object_key<W: ?Sized + Write>(
-        &mut self,
-        writer: &mut W,
-        first: bool,
-    ) -> io::Result<()> {
-        match (self.depth, first) {
-            (1, true) => writer.write_all(b"\n  "),
-            (1, false) => writer.write_all(b",\n  "),
-            (_, true) => Ok(()),
-            (_, false) => writer.write_all(b","),
-        }
-    }
-
-    fn begin_object_value<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        writer.write_all(if self.depth == 1 { b": " } else { b":" })
-    }
-}
-
 impl Serialize for Num {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self.as_integer() {
@@ -608,7 +630,9 @@ impl JsonSchema for Num {
 
 #[cfg(test)]
 mod tests {
-    use crate::search::{Algorithm, Options, Window};
+    use super::*;
+    use crate::answer::Recorder;
+    use crate::search::Window;
     use crate::tree::{Naming, Overrides};
 
     /// Every record of searches with every algorithm and setting on every
@@ -616,6 +640,44 @@ mod tests {
     /// fractions; bounds; cutoffs), plus a name with a control character.
     #[test]
     fn compact_records_are_what_serde_json_writes() {
+        let mut records = 0;
+        for_every_search(|_, _, _, document| {
+            for record in &document.events {
+                let mut compact = Vec::new();
+                record.write_compact(&mut compact);
+                let expected = serde_json::to_string(record).unwrap();
+                assert_eq!(String::from_utf8(compact).unwrap(), expected);
+                records += 1;
+            }
+        });
+        assert!(records > 1000, "only {records} records compared");
+    }
+
+    /// The hand-written summary and events read back as the document they
+    /// stand for (their layout is pinned by the CLI cases).
+    #[test]
+    fn written_traces_read_back_as_their_documents() {
+        let mut traces = 0;
+        for_every_search(|tree, algorithm, options, document| {
+            let mut recorder = Recorder::default();
+            let outcome = crate::search::run(tree, algorithm, options, &mut recorder).unwrap();
+            let answer = recorder.finish(&outcome);
+            let summary = Summary::new(tree, algorithm, options, &outcome, &answer);
+            let mut trace = JsonTrace::start(Vec::new(), tree, &summary).unwrap();
+            crate::search::run(tree, algorithm, options, &mut trace).unwrap();
+            let written = trace.finish().unwrap();
+            let read: TraceDocument = serde_json::from_slice(&written).unwrap();
+            assert_eq!(&read, document, "{}", String::from_utf8_lossy(&written));
+            traces += 1;
+        });
+        assert!(traces > 300, "only {traces} traces compared");
+    }
+
+    /// Runs `check` on the trace document of every search with every
+    /// algorithm and setting on every example tree (names with quotes,
+    /// backslashes and non-ASCII letters; fractions; bounds; cutoffs), plus
+    /// a tree with a control character in a name.
+    fn for_every_search(mut check: impl FnMut(&Tree, Algorithm, &Options, &TraceDocument<'_>)) {
         let trees = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/trees")).unwrap();
         let mut texts: Vec<Vec<u8>> = trees
             .map(|entry| entry.unwrap().path())
@@ -624,38 +686,21 @@ mod tests {
             .collect();
         texts.push(br#"{"children": {"bell\u0007\u001f": ["x"]}, "values": {"x": 0.5}}"#.to_vec());
         let windows = [Window::FULL, Window { alpha: 2.5, beta: 3.0 }];
-        let mut records = 0;
         for text in &texts {
             let tree = crate::tree::parse(text, Naming::Letters, Overrides::default()).unwrap();
-            for (algorithm, window, strict, fail_hard) in settings(&windows) {
-                let options = Options { window, strict, fail_hard, depth_limit: None };
-                let Ok(document) = crate::trace::document(&tree, algorithm, &options) else {
-                    continue; // pruning settings with minimax or negamax
-                };
-                for record in &document.events {
-                    let mut compact = Vec::new();
-                    record.write_compact(&mut compact);
-                    let expected = serde_json::to_string(record).unwrap();
-                    assert_eq!(String::from_utf8(compact).unwrap(), expected);
-                    records += 1;
+            for algorithm in Algorithm::ALL {
+                for window in windows {
+                    for (strict, fail_hard) in
+                        [(false, false), (true, false), (false, true), (true, true)]
+                    {
+                        let options = Options { window, strict, fail_hard, depth_limit: None };
+                        // Pruning settings with minimax or negamax are refused.
+                        if let Ok(document) = crate::trace::document(&tree, algorithm, &options) {
+                            check(&tree, algorithm, &options, &document);
+                        }
+                    }
                 }
             }
         }
-        assert!(records > 1000, "only {records} records compared");
-    }
-
-    /// Every combination of algorithm, window, `--strict` and `--fail-hard`.
-    fn settings(windows: &[Window]) -> Vec<(Algorithm, Window, bool, bool)> {
-        let mut all = Vec::new();
-        for algorithm in Algorithm::ALL {
-            for &window in windows {
-                for (strict, fail_hard) in
-                    [(false, false), (true, false), (false, true), (true, true)]
-                {
-                    all.push((algorithm, window, strict, fail_hard));
-                }
-            }
-        }
-        all
     }
 }
