@@ -50,6 +50,16 @@ pub struct Recorder {
 }
 
 impl Recorder {
+    /// A recorder with room for a search of all of `tree`, so that the
+    /// lists of a large tree are not copied as they grow.
+    pub fn for_tree(tree: &Tree) -> Recorder {
+        Recorder {
+            order: Vec::with_capacity(tree.len()),
+            leaves: Vec::with_capacity(tree.len()),
+            pruned: Vec::new(),
+        }
+    }
+
     /// The complete answer, once the search has returned `outcome`.
     pub fn finish(self, outcome: &Outcome) -> Answer {
         Answer {

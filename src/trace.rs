@@ -56,7 +56,7 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
             Ok(outcome)
         }
         Format::Answer => {
-            let mut recorder = Recorder::default();
+            let mut recorder = Recorder::for_tree(tree);
             let outcome = search::run(tree, algorithm, &options, &mut recorder)?;
             render::answer::write(out, tree, &recorder.finish(&outcome), palette)?;
             Ok(outcome)
@@ -64,7 +64,7 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
         Format::Json => {
             // Two passes: the summary fields come first in the document, and
             // the events are streamed after them instead of being stored.
-            let mut recorder = Recorder::default();
+            let mut recorder = Recorder::for_tree(tree);
             let outcome = search::run(tree, algorithm, &options, &mut recorder)?;
             let answer = recorder.finish(&outcome);
             let summary = Summary::new(tree, algorithm, &options, &outcome, &answer);
