@@ -46,8 +46,15 @@ impl Position {
 
     /// Reads `x..|.o.|...`: nine cells of `x`, `o` and `.` in row-major
     /// order, optionally with `/` or `|` between rows. Impossible positions
-    /// are refused.
+    /// are refused, and so are separators anywhere but between rows, which
+    /// would leave the board ambiguous.
     pub fn parse(text: &str) -> Result<Position, String> {
+        let rows: Vec<usize> = text.split(['/', '|']).map(|row| row.chars().count()).collect();
+        if rows.len() > 1 && rows != [3, 3, 3] {
+            return Err(format!(
+                "position {text:?}: with / or | between rows, give 3 rows of 3 cells"
+            ));
+        }
         let mut cells = Vec::with_capacity(9);
         for c in text.chars().filter(|&c| c != '/' && c != '|') {
             cells.push(match c.to_ascii_lowercase() {
@@ -185,6 +192,9 @@ mod tests {
         assert!(problem("xxxoo.o..").contains("O moved after it"));
         assert!(problem("oooxx.x.x").contains("X moved after it"));
         assert!(problem("x..").contains("has 3 cells"));
+        assert!(problem("..|...|....").contains("3 rows of 3 cells"));
+        assert!(problem("x..|.o....").contains("3 rows of 3 cells"));
+        assert!(problem("x..|.o.|...|").contains("3 rows of 3 cells"));
         assert!(problem("x.......a").contains("'a' is not a cell"));
     }
 
