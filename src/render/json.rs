@@ -299,20 +299,19 @@ impl<'t, 'a> Summary<'t, 'a> {
     /// and leaves the top-level object open for `events`. Written by hand,
     /// like the events, because the lists can hold a million names.
     fn write<W: Write>(&self, out: &mut Pieces<W>) -> io::Result<()> {
-        out.pending.push(b'{');
-        out.member("format_version", &self.format_version, true);
-        out.member("algorithm", &self.algorithm, false);
-        out.member("root", &self.root, false);
-        out.member("player", &self.player, false);
-        out.member("options", &self.options, false);
-        out.member("value", &self.value, false);
-        out.member("fail", &self.fail, false);
-        out.member("best_move", &self.best_move, false);
+        out.first_member("format_version", &self.format_version);
+        out.member("algorithm", &self.algorithm);
+        out.member("root", &self.root);
+        out.member("player", &self.player);
+        out.member("options", &self.options);
+        out.member("value", &self.value);
+        out.member("fail", &self.fail);
+        out.member("best_move", &self.best_move);
         out.list("principal_variation", self.principal_variation.items(), write_name)?;
         out.list("order", self.order.entries(), OrderEntry::write_compact)?;
         out.list("leaves", self.leaves.items(), write_name)?;
         out.list("pruned", self.pruned.items(), write_name)?;
-        out.member("stats", &self.stats, false);
+        out.member("stats", &self.stats);
         Ok(())
     }
 }
@@ -437,28 +436,27 @@ impl<W: Write> Pieces<W> {
         Ok(())
     }
 
-    /// Starts a member of the top-level object on its own line.
-    fn key(&mut self, key: &str, first: bool) {
-        let separator: &[u8] = if first { b"\n  \"" } else { b",\n  \"" };
-        self.pending.extend_from_slice(separator);
-        self.pending.extend_from_slice(key.as_bytes());
-        self.pending.extend_from_slice(b"\": ");
+    /// Opens the top-level object with its first member, written as by [`Pieces::member`].
+    fn first_member(&mut self, key: &str, value: &impl Serialize) {
+        self.pending.push(b'{');
+        self.line(b"\n  ", key, value);
     }
 
-    /// A top-level member whose value serde_json writes compactly.
-    fn member(&mut self, key: &str, value: &impl Serialize, first: bool) {
-        self.key(key, first);
-        serde_json::to_writer(&mut self.pending, value).expect("a value serializes into memory");
+    /// A further member of the top-level object, on its own line, its value
+    /// written compactly by serde_json.
+    fn member(&mut self, key: &str, value: &impl Serialize) {
+        self.line(b",\n  ", key, value);
     }
 
-    /// A top-level member that is an array of `items`, each appended by `write`.
+    /// A top-level member that is an array of `items`, each appended by
+    /// `write`, on its own line.
     fn list<T>(
         &mut self,
         key: &str,
         items: impl Iterator<Item = T>,
         write: impl Fn(&mut Vec<u8>, T),
     ) -> io::Result<()> {
-        self.key(key, false);
+        self.key(b",\n  ", key);
         self.pending.push(b'[');
         for (index, item) in items.enumerate() {
             if index > 0 {
@@ -469,6 +467,20 @@ impl<W: Write> Pieces<W> {
         }
         self.pending.push(b']');
         Ok(())
+    }
+
+    /// `separator`, the key and the value.
+    fn line(&mut self, separator: &[u8], key: &str, value: &impl Serialize) {
+        self.key(separator, key);
+        serde_json::to_writer(&mut self.pending, value).expect("a value serializes into memory");
+    }
+
+    /// `separator` and `"key": `.
+    fn key(&mut self, separator: &[u8], key: &str) {
+        self.pending.extend_from_slice(separator);
+        self.pending.push(b'"');
+        self.pending.extend_from_slice(key.as_bytes());
+        self.pending.extend_from_slice(b"\": ");
     }
 }
 
@@ -631,8 +643,9 @@ impl JsonSchema for Num {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::answer::Recorder;
+    use crate::render::Palette;
     use crate::search::Window;
+    use crate::trace::{Format, Request};
     use crate::tree::{Naming, Overrides};
 
     /// Every record of searches with every algorithm and setting on every
@@ -659,13 +672,16 @@ mod tests {
     fn written_traces_read_back_as_their_documents() {
         let mut traces = 0;
         for_every_search(|tree, algorithm, options, document| {
-            let mut recorder = Recorder::default();
-            let outcome = crate::search::run(tree, algorithm, options, &mut recorder).unwrap();
-            let answer = recorder.finish(&outcome);
-            let summary = Summary::new(tree, algorithm, options, &outcome, &answer);
-            let mut trace = JsonTrace::start(Vec::new(), tree, &summary).unwrap();
-            crate::search::run(tree, algorithm, options, &mut trace).unwrap();
-            let written = trace.finish().unwrap();
+            let request = Request {
+                algorithm,
+                options: *options,
+                format: Format::Json,
+                palette: Palette::default(),
+                numbers: false,
+                caption: false,
+            };
+            let mut written = Vec::new();
+            crate::trace::write(tree, &request, &mut written).unwrap();
             let read: TraceDocument = serde_json::from_slice(&written).unwrap();
             assert_eq!(&read, document, "{}", String::from_utf8_lossy(&written));
             traces += 1;
