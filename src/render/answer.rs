@@ -14,13 +14,11 @@ pub fn write(
     answer: &Answer,
     palette: Palette,
 ) -> io::Result<()> {
-    super::buffered(out, |out| {
-        writeln!(out, "order: {}", notation::Order(tree, &answer.order))?;
-        writeln!(out, "leaves: {}", notation::Leaves(tree, &answer.leaves))?;
-        let pruned = notation::Nodes(tree, &answer.pruned).to_string();
-        writeln!(out, "pruned: {}", palette.paint(Role::Pruned, &pruned))?;
-        let best = notation::node(tree, answer.best_move);
-        writeln!(out, "best move: {}", palette.paint(Role::Best, best))?;
-        writeln!(out, "value: {}", Num(answer.value))
-    })
+    writeln!(out, "order: {}", notation::Order(tree, &answer.order))?;
+    writeln!(out, "leaves: {}", notation::Leaves(tree, &answer.leaves))?;
+    let pruned = notation::Nodes(tree, &answer.pruned).to_string();
+    writeln!(out, "pruned: {}", palette.paint(Role::Pruned, &pruned))?;
+    let best = notation::node(tree, answer.best_move);
+    writeln!(out, "best move: {}", palette.paint(Role::Best, best))?;
+    writeln!(out, "value: {}", Num(answer.value))
 }

@@ -10,28 +10,12 @@ pub mod text;
 pub mod verdict;
 
 use std::fmt;
-use std::io::{self, Write};
 
 use colored::Color;
 
 use crate::search::{CutoffRule, ValueKind};
 
-/// Runs `write` with a buffer of a known type in front of `out`, so that
-/// the many small writes of formatting (a name, a colon, a value, ...) are
-/// inlined copies instead of calls through `out`: on half a million nodes
-/// that is most of the time spent writing.
-pub fn buffered<R>(
-    out: &mut dyn Write,
-    write: impl FnOnce(&mut io::BufWriter<&mut dyn Write>) -> io::Result<R>,
-) -> io::Result<R> {
-    let mut buffer = io::BufWriter::with_capacity(BUFFER_SIZE, out);
-    let result = write(&mut buffer)?;
-    buffer.flush()?;
-    Ok(result)
-}
-
-/// The size of the buffer of [`buffered`], and of the pieces the JSON
-/// trace writes its events in.
+/// The size of the pieces the JSON trace is written in.
 const BUFFER_SIZE: usize = 1 << 16;
 
 /// `>=` before a value that is only a lower bound, `<=` before an upper
