@@ -163,7 +163,9 @@ impl Grader<'_> {
                 |mark: Option<&LeafMark>| mark.map(|&m| notation::leaf(self.tree, m).to_string());
             wrong_at(Some(i + 1), show(marks.get(i)), show(search.get(i)), explanation)
         });
-        let key = if with_cutoffs { "leaves" } else { "leaves (without #)" };
+        // Say so only where marks were left out: a search without cutoffs has none.
+        let relaxed = search.len() < self.answer.leaves.len();
+        let key = if relaxed { "leaves (without #)" } else { "leaves" };
         verdict(
             key,
             notation::Leaves(self.tree, &search).to_string(),
