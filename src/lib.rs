@@ -14,5 +14,6 @@ pub mod graphviz;
 pub mod render;
 pub mod schema;
 pub mod search;
+pub mod spelling;
 pub mod trace;
 pub mod tree;

@@ -17,6 +17,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::answer::LeafMark;
+use crate::spelling;
 use crate::tree::{NodeId, Tree};
 
 /// The keys of the classroom lines, in the order the tool prints them.
@@ -51,6 +52,20 @@ impl Key {
             ["value"] => Some(Key::Value),
             _ => None,
         }
+    }
+
+    /// The error for a line whose key is none of these, with the key that
+    /// was probably meant.
+    fn unknown(text: &str) -> String {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let text = words.join(" ");
+        let known = ["order", "leaves", "pruned", "best move", "best", "value"];
+        let suggestion = spelling::nearest(&text, known)
+            .map(|near| format!(" (did you mean {near:?}?)"))
+            .unwrap_or_default();
+        format!(
+            "unknown key {text:?}{suggestion}; the keys are order, leaves, pruned, best move (or best) and value"
+        )
     }
 }
 
@@ -103,12 +118,7 @@ pub fn parse(text: &str, tree: &Tree) -> Result<Vec<Line>, AnswerError> {
         let Some((key_text, rest)) = content.split_once(':') else {
             return Err(fail(format!("expected `key: items`, got {content:?}")));
         };
-        let key = Key::parse(key_text).ok_or_else(|| {
-            fail(format!(
-                "unknown key {:?}; the keys are order, leaves, pruned, best move (or best) and value",
-                key_text.trim()
-            ))
-        })?;
+        let key = Key::parse(key_text).ok_or_else(|| fail(Key::unknown(key_text)))?;
         if let Some(earlier) = lines.iter().find(|line| line.key == key) {
             return Err(fail(format!(
                 "{:?} is given twice (first on line {})",
@@ -228,7 +238,15 @@ mod tests {
         assert_eq!(error("\npruned: x"), "line 2: no node is named \"x\"");
         assert_eq!(error("order: e:three"), "line 1: expected a number, got \"three\"");
         assert_eq!(error("order: :3"), "line 1: malformed item \":3\": expected name:value");
-        assert!(error("score: 3").starts_with("line 1: unknown key \"score\""));
+        assert!(error("score: 3").starts_with("line 1: unknown key \"score\"; the keys are"));
+        assert!(
+            error("leafs: e")
+                .starts_with("line 1: unknown key \"leafs\" (did you mean \"leaves\"?);")
+        );
+        assert!(
+            error("Best  Mvoe: b")
+                .starts_with("line 1: unknown key \"Best Mvoe\" (did you mean \"best move\"?);")
+        );
         assert!(error("// nothing\n\n").starts_with("no answer lines"));
         assert_eq!(
             error("best move: b c"),

@@ -25,6 +25,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 
 use super::names::{self, Interner, NameTable, Naming};
 use super::{Perspective, Player};
+use crate::spelling;
 
 /// Values beyond this magnitude are not exactly representable as integers
 /// in an f64 (nor in a JavaScript number), so they are refused.
@@ -324,8 +325,7 @@ fn check_name<E: de::Error>(name: &str) -> Result<(), E> {
 }
 
 /// The keys a top-level object may have, of either object shape.
-#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
-#[serde(field_identifier, rename_all = "lowercase")]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum TopKey {
     Root,
     Player,
@@ -337,14 +337,117 @@ enum TopKey {
     Value,
 }
 
+impl ObjectKey for TopKey {
+    const NAMES: &[(TopKey, &str)] = &[
+        (TopKey::Root, "root"),
+        (TopKey::Player, "player"),
+        (TopKey::Perspective, "perspective"),
+        (TopKey::Children, "children"),
+        (TopKey::Values, "values"),
+        (TopKey::Players, "players"),
+        (TopKey::Name, "name"),
+        (TopKey::Value, "value"),
+    ];
+}
+
+/// The keys of the flat shape, for an error about one it does not have.
+const FLAT_KEYS: Expected<TopKey> = (
+    &[
+        TopKey::Root,
+        TopKey::Player,
+        TopKey::Perspective,
+        TopKey::Children,
+        TopKey::Values,
+        TopKey::Players,
+    ],
+    "flat shape",
+);
+
+/// The keys of a nested-object root, for an error about one it does not have.
+const NESTED_ROOT_KEYS: Expected<TopKey> =
+    (&[TopKey::Name, TopKey::Player, TopKey::Value, TopKey::Children], "nested-object shape");
+
 /// The keys a node object below the root may have.
-#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
-#[serde(field_identifier, rename_all = "lowercase")]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum NodeKey {
     Name,
     Player,
     Value,
     Children,
+}
+
+impl ObjectKey for NodeKey {
+    const NAMES: &[(NodeKey, &str)] = &[
+        (NodeKey::Name, "name"),
+        (NodeKey::Player, "player"),
+        (NodeKey::Value, "value"),
+        (NodeKey::Children, "children"),
+    ];
+}
+
+/// The keys of a node object, for an error about one it does not have.
+const NODE_KEYS: Expected<NodeKey> =
+    (&[NodeKey::Name, NodeKey::Player, NodeKey::Value, NodeKey::Children], "node object");
+
+/// The keys of one kind of object in a tree file.
+trait ObjectKey: Copy + PartialEq + 'static {
+    /// Every key with its name in the file.
+    const NAMES: &[(Self, &str)];
+
+    /// The key's name in the file.
+    fn name(self) -> &'static str {
+        Self::NAMES.iter().find(|&&(key, _)| key == self).map_or("", |&(_, name)| name)
+    }
+}
+
+/// Keys an object expects and what the object is ("flat shape"), for the
+/// error about a key it does not know.
+type Expected<K> = (&'static [K], &'static str);
+
+/// Reads an object key by name. An unknown key is an error that suggests
+/// the nearest known one and lists the keys `expected` (a top-level object
+/// whose shape is not yet known expects those of either shape).
+struct KeyOf<K: 'static> {
+    expected: &'static [Expected<K>],
+}
+
+impl<'de, K: ObjectKey> DeserializeSeed<'de> for KeyOf<K> {
+    type Value = K;
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<K, D::Error> {
+        de.deserialize_identifier(self)
+    }
+}
+
+impl<K: ObjectKey> Visitor<'_> for KeyOf<K> {
+    type Value = K;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a key")
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<K, E> {
+        match K::NAMES.iter().find(|&&(_, name)| name == text) {
+            Some(&(key, _)) => Ok(key),
+            None => Err(E::custom(unknown_key(text, self.expected))),
+        }
+    }
+}
+
+/// `unknown key "chlidren" (did you mean "children"?); expected root, ...
+/// or players (flat shape)`.
+fn unknown_key<K: ObjectKey>(text: &str, expected: &[Expected<K>]) -> String {
+    let known = expected.iter().flat_map(|(keys, _)| keys.iter().map(|key| key.name()));
+    let suggestion = spelling::nearest(text, known)
+        .map(|near| format!(" (did you mean {near:?}?)"))
+        .unwrap_or_default();
+    let lists: Vec<String> = expected
+        .iter()
+        .map(|(keys, object)| {
+            let names: Vec<&str> = keys.iter().map(|key| key.name()).collect();
+            format!("{} ({object})", spelling::one_of(&names))
+        })
+        .collect();
+    format!("unknown key {text:?}{suggestion}; expected {}", lists.join(", or "))
 }
 
 /// The whole document: an object (flat or nested-object shape), an array
@@ -406,9 +509,13 @@ fn read_top_object<'de, A: MapAccess<'de>>(b: &mut Builder, mut map: A) -> Resul
     let mut seen: Vec<TopKey> = Vec::new();
     // A nested-object root's own fields, kept until the shape is known.
     let (mut name, mut value, mut nested_children) = (None, None, None);
-    while let Some(key) = map.next_key::<TopKey>()? {
+    loop {
+        let shape = seen.iter().find_map(|&key| ObjectShape::of(key, nested_children.is_some()));
+        let Some(key) = map.next_key_seed(KeyOf { expected: ObjectShape::expected(shape) })? else {
+            break;
+        };
         if seen.contains(&key) {
-            return Err(de::Error::custom(format!("duplicate key {:?}", key_name(key))));
+            return Err(de::Error::custom(format!("duplicate key {:?}", key.name())));
         }
         seen.push(key);
         match key {
@@ -432,16 +539,14 @@ fn read_top_object<'de, A: MapAccess<'de>>(b: &mut Builder, mut map: A) -> Resul
             }
         }
     }
-    let is_nested_children = nested_children.is_some();
-    let is_flat = |k: &&TopKey| flat_only(**k) || (**k == TopKey::Children && !is_nested_children);
-    let is_nested = |k: &&TopKey| {
-        matches!(k, TopKey::Name | TopKey::Value) || (**k == TopKey::Children && is_nested_children)
+    let first_of = |shape| {
+        seen.iter().find(|&&key| ObjectShape::of(key, nested_children.is_some()) == Some(shape))
     };
-    match (seen.iter().find(is_flat), seen.iter().find(is_nested)) {
+    match (first_of(ObjectShape::Flat), first_of(ObjectShape::NestedObjects)) {
         (Some(&flat), Some(&nested)) => Err(de::Error::custom(format!(
             "key {:?} belongs to the flat shape and {:?} to the nested-object shape; use one shape",
-            key_name(flat),
-            key_name(nested),
+            flat.name(),
+            nested.name(),
         ))),
         (None, Some(_)) => {
             b.nested = true;
@@ -458,22 +563,35 @@ fn read_top_object<'de, A: MapAccess<'de>>(b: &mut Builder, mut map: A) -> Resul
     }
 }
 
-/// Keys that only the flat shape has. (`children` belongs to either shape,
-/// settled by its value's type; `player` and `perspective` to both.)
-fn flat_only(key: TopKey) -> bool {
-    matches!(key, TopKey::Root | TopKey::Values | TopKey::Players)
+/// The two shapes a top-level object can have.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum ObjectShape {
+    Flat,
+    NestedObjects,
 }
 
-fn key_name(key: TopKey) -> &'static str {
-    match key {
-        TopKey::Root => "root",
-        TopKey::Player => "player",
-        TopKey::Perspective => "perspective",
-        TopKey::Children => "children",
-        TopKey::Values => "values",
-        TopKey::Players => "players",
-        TopKey::Name => "name",
-        TopKey::Value => "value",
+impl ObjectShape {
+    /// The shape `key` belongs to, if only one has it: `player` and
+    /// `perspective` belong to both, and `children` to the one its value
+    /// showed (`nested_children`: an array of node objects).
+    fn of(key: TopKey, nested_children: bool) -> Option<ObjectShape> {
+        match key {
+            TopKey::Root | TopKey::Values | TopKey::Players => Some(ObjectShape::Flat),
+            TopKey::Name | TopKey::Value => Some(ObjectShape::NestedObjects),
+            TopKey::Children if nested_children => Some(ObjectShape::NestedObjects),
+            TopKey::Children => Some(ObjectShape::Flat),
+            TopKey::Player | TopKey::Perspective => None,
+        }
+    }
+
+    /// The keys an object of `shape` expects; of either shape while the
+    /// shape is not known.
+    fn expected(shape: Option<ObjectShape>) -> &'static [Expected<TopKey>] {
+        match shape {
+            Some(ObjectShape::Flat) => &[FLAT_KEYS],
+            Some(ObjectShape::NestedObjects) => &[NESTED_ROOT_KEYS],
+            None => &[FLAT_KEYS, NESTED_ROOT_KEYS],
+        }
     }
 }
 
@@ -779,9 +897,9 @@ impl<'de> Visitor<'de> for NodeObject<'_> {
         let b = self.builder;
         let id = b.add_node();
         let mut seen: Vec<NodeKey> = Vec::new();
-        while let Some(key) = map.next_key::<NodeKey>()? {
+        while let Some(key) = map.next_key_seed(KeyOf { expected: &[NODE_KEYS] })? {
             if seen.contains(&key) {
-                return Err(de::Error::custom(format!("duplicate key {:?}", node_key_name(key))));
+                return Err(de::Error::custom(format!("duplicate key {:?}", key.name())));
             }
             seen.push(key);
             let node = id as usize;
@@ -800,15 +918,6 @@ impl<'de> Visitor<'de> for NodeObject<'_> {
             }
         }
         Ok(id)
-    }
-}
-
-fn node_key_name(key: NodeKey) -> &'static str {
-    match key {
-        NodeKey::Name => "name",
-        NodeKey::Player => "player",
-        NodeKey::Value => "value",
-        NodeKey::Children => "children",
     }
 }
 

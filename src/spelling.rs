@@ -1,0 +1,109 @@
+//! Help with misspelt keys: the known word nearest to an unknown one, and
+//! lists of the known words for error messages.
+//!
+//! Tree files and classroom answers are typed by hand, so `"chlidren"` or
+//! `leafs:` is a common first error; the message should say what was meant.
+
+/// The known word closest to `word` in spelling, if one is close enough to
+/// be what was meant: at most one edit away for words of up to four
+/// letters, two for longer ones. An edit is a letter added, removed, changed, or
+/// swapped with its neighbour; case is ignored. Ties go to the earlier word.
+pub fn nearest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let word = word.to_lowercase();
+    let letters = word.chars().count();
+    let allowed = if letters > 4 { 2 } else { 1 };
+    known
+        .into_iter()
+        // Words of lengths further apart need more edits anyway; this also
+        // keeps a long unknown key from costing a large table.
+        .filter(|candidate| candidate.chars().count().abs_diff(letters) <= allowed)
+        .map(|candidate| (edits(&word, candidate), candidate))
+        .filter(|&(distance, _)| distance <= allowed)
+        .min_by_key(|&(distance, _)| distance)
+        .map(|(_, candidate)| candidate)
+}
+
+/// `a, b or c`: the words in order, for "expected a, b or c".
+pub fn one_of(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [only] => (*only).to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// The optimal string alignment distance between `a` and `b`: the fewest
+/// letters added, removed, changed or swapped with a neighbour to turn one
+/// into the other (no letter edited twice).
+fn edits(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    // rows[i][j]: the distance between the first i letters of `a` and the
+    // first j of `b`.
+    let mut rows = vec![vec![0; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    rows[0] = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let change = usize::from(a[i - 1] != b[j - 1]);
+            let mut best =
+                (rows[i - 1][j] + 1).min(rows[i][j - 1] + 1).min(rows[i - 1][j - 1] + change);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = best;
+        }
+    }
+    rows[a.len()][b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KEYS: [&str; 6] = ["root", "player", "perspective", "children", "values", "players"];
+
+    #[test]
+    fn typos_find_the_key_that_was_meant() {
+        for (typo, meant) in [
+            ("chlidren", "children"),
+            ("childern", "children"),
+            ("valuess", "values"),
+            ("vaules", "values"),
+            ("Children", "children"),
+            ("ROOT", "root"),
+            ("rot", "root"),
+            ("plyer", "player"),
+            ("perspectiv", "perspective"),
+        ] {
+            assert_eq!(nearest(typo, KEYS), Some(meant), "{typo}");
+        }
+    }
+
+    #[test]
+    fn words_far_from_every_key_get_no_suggestion() {
+        let long = "children".repeat(100_000);
+        for word in ["foo", "name", "tree", "", "x", "childrens-list", &long] {
+            assert_eq!(nearest(word, KEYS), None, "{word}");
+        }
+    }
+
+    #[test]
+    fn edits_count_swaps_of_neighbours_as_one() {
+        assert_eq!(edits("vlaue", "value"), 1);
+        assert_eq!(edits("abc", "abc"), 0);
+        assert_eq!(edits("", "abc"), 3);
+        assert_eq!(edits("kitten", "sitting"), 3);
+        assert_eq!(edits("ca", "abc"), 3);
+    }
+
+    #[test]
+    fn lists_read_as_prose() {
+        assert_eq!(one_of(&[]), "");
+        assert_eq!(one_of(&["a"]), "a");
+        assert_eq!(one_of(&["a", "b"]), "a or b");
+        assert_eq!(one_of(&["a", "b", "c"]), "a, b or c");
+    }
+}
