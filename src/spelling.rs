@@ -6,8 +6,9 @@
 
 /// The known word closest to `word` in spelling, if one is close enough to
 /// be what was meant: at most one edit away for words of up to four
-/// letters, two for longer ones. An edit is a letter added, removed, changed, or
-/// swapped with its neighbour; case is ignored. Ties go to the earlier word.
+/// letters, two for longer ones. An edit is a letter added, removed,
+/// changed, or swapped with its neighbour; case is ignored. Ties go to the
+/// earlier word.
 pub fn nearest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let word = word.to_lowercase();
     let letters = word.chars().count();
