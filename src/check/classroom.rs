@@ -139,11 +139,22 @@ pub fn parse(text: &str, tree: &Tree) -> Result<Vec<Line>, AnswerError> {
     Ok(lines)
 }
 
+/// `no node is named "b"`, with the name meant when only the case differs:
+/// trees drawn with `A`, `B`, ... are often answered in lower case.
+fn unknown_node(word: &str, names: &HashMap<&str, NodeId>) -> String {
+    let wanted: Vec<char> = word.chars().flat_map(char::to_lowercase).collect();
+    let meant = names
+        .iter()
+        .filter(|(name, _)| name.chars().flat_map(char::to_lowercase).eq(wanted.iter().copied()))
+        .min_by_key(|&(_, &id)| id)
+        .map(|(name, _)| format!(" (did you mean {name:?}?)"));
+    format!("no node is named {word:?}{}", meant.unwrap_or_default())
+}
+
 fn parse_items(key: Key, text: &str, names: &HashMap<&str, NodeId>) -> Result<Items, String> {
     let words: Vec<&str> =
         text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
-    let node =
-        |word: &str| names.get(word).copied().ok_or_else(|| format!("no node is named {word:?}"));
+    let node = |word: &str| names.get(word).copied().ok_or_else(|| unknown_node(word, names));
     let no_node_named_none = !names.contains_key("none");
     match key {
         Key::Order => {
@@ -236,6 +247,7 @@ mod tests {
             "line 2: \"order\" is given twice (first on line 1)"
         );
         assert_eq!(error("\npruned: x"), "line 2: no node is named \"x\"");
+        assert_eq!(error("pruned: I"), "line 1: no node is named \"I\" (did you mean \"i\"?)");
         assert_eq!(error("order: e:three"), "line 1: expected a number, got \"three\"");
         assert_eq!(error("order: :3"), "line 1: malformed item \":3\": expected name:value");
         assert!(error("score: 3").starts_with("line 1: unknown key \"score\"; the keys are"));
