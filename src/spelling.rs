@@ -7,8 +7,9 @@
 /// The known word closest to `word` in spelling, if one is close enough to
 /// be what was meant: at most one edit away for words of up to four
 /// letters, two for longer ones. An edit is a letter added, removed,
-/// changed, or swapped with its neighbour; case is ignored. Ties go to the
-/// earlier word.
+/// changed, or swapped with its neighbour; case is ignored. A word that
+/// shares no letter with `word` (`f` for `a`) is never the one meant.
+/// Ties go to the earlier word.
 pub fn nearest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let word = word.to_lowercase();
     let letters = word.chars().count();
@@ -19,7 +20,9 @@ pub fn nearest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
         // keeps a long unknown key from costing a large table.
         .filter(|candidate| candidate.chars().count().abs_diff(letters) <= allowed)
         .map(|candidate| (edits(&word, candidate), candidate))
-        .filter(|&(distance, _)| distance <= allowed)
+        .filter(|&(distance, candidate)| {
+            distance <= allowed && distance < letters.max(candidate.chars().count())
+        })
         .min_by_key(|&(distance, _)| distance)
         .map(|(_, candidate)| candidate)
 }
@@ -89,6 +92,8 @@ mod tests {
         for word in ["foo", "name", "tree", "", "x", "childrens-list", &long] {
             assert_eq!(nearest(word, KEYS), None, "{word}");
         }
+        assert_eq!(nearest("a", ["f", "b"]), None);
+        assert_eq!(nearest("fx", ["a", "f"]), Some("f"));
     }
 
     #[test]

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use super::input::{RawTree, RootSpec, TreeError};
 use super::{Parts, Perspective, Player, Tree};
+use crate::spelling;
 
 /// How many node names an error message lists before it says "and N more".
 const LISTED: usize = 10;
@@ -89,8 +90,9 @@ fn find_root(raw: &RawTree, parents: &[u32]) -> Result<u32, TreeError> {
             describe_cycle(raw, parents, 0).unwrap_or_default()
         ))),
         _ => Err(TreeError::new(format!(
-            "several root candidates, nodes that are nobody's child: {}; set \"root\" or give them a common parent",
-            list(raw, &candidates)
+            "several root candidates, nodes that are nobody's child: {}{}; set \"root\" or give them a common parent",
+            list(raw, &candidates),
+            misspelling_hint(raw, &candidates)
         ))),
     }
 }
@@ -122,11 +124,42 @@ fn unreachable_error(raw: &RawTree, parents: &[u32], order: &[u32], root: u32) -
     if let Some(cycle) = unreachable.iter().find_map(|&n| describe_cycle(raw, parents, n)) {
         return TreeError::new(cycle);
     }
+    let orphans: Vec<u32> =
+        unreachable.iter().copied().filter(|&node| parents[node as usize] == NONE).collect();
     TreeError::new(format!(
-        "nodes unreachable from the root {}: {}",
+        "nodes unreachable from the root {}: {}{}",
         name(raw, root),
-        list(raw, &unreachable)
+        list(raw, &unreachable),
+        misspelling_hint(raw, &orphans)
     ))
+}
+
+/// When a node name is misspelt in one place, the tree falls apart into a
+/// node nobody lists as a child (an `orphan`) and a node with neither
+/// children nor a value, named almost alike: ` (did you mean "f" for "fx"?
+/// "f" has neither children nor a value)`, or nothing if no pair is close.
+/// Only a few such nodes are compared: a typo explains one or two, and
+/// comparing every name of a large broken file would take long.
+fn misspelling_hint(raw: &RawTree, orphans: &[u32]) -> String {
+    let valueless: Vec<&str> = (0..raw.len())
+        .filter(|&node| raw.children(node).is_none() && raw.value(node).is_none())
+        .map(|node| raw.names.get(node))
+        .take(LISTED + 1)
+        .collect();
+    if valueless.len() > LISTED {
+        return String::new();
+    }
+    orphans
+        .iter()
+        .take(LISTED)
+        .map(|&orphan| name(raw, orphan))
+        .find_map(|orphan| {
+            let meant = spelling::nearest(orphan, valueless.iter().copied())?;
+            Some(format!(
+                " (did you mean {meant:?} for {orphan:?}? {meant:?} has neither children nor a value)"
+            ))
+        })
+        .unwrap_or_default()
 }
 
 /// Follows parents up from `start`; if that walk runs into a loop, describes
