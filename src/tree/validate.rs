@@ -92,7 +92,7 @@ fn find_root(raw: &RawTree, parents: &[u32]) -> Result<u32, TreeError> {
         _ => Err(TreeError::new(format!(
             "several root candidates, nodes that are nobody's child: {}{}; set \"root\" or give them a common parent",
             list(raw, &candidates),
-            misspelling_hint(raw, &candidates)
+            misspelling_hint(raw, parents, &candidates)
         ))),
     }
 }
@@ -130,18 +130,19 @@ fn unreachable_error(raw: &RawTree, parents: &[u32], order: &[u32], root: u32) -
         "nodes unreachable from the root {}: {}{}",
         name(raw, root),
         list(raw, &unreachable),
-        misspelling_hint(raw, &orphans)
+        misspelling_hint(raw, parents, &orphans)
     ))
 }
 
 /// When a node name is misspelt in one place, the tree falls apart into a
-/// node nobody lists as a child (an `orphan`) and a node with neither
+/// node nobody lists as a child (an `orphan`) and a child with neither
 /// children nor a value, named almost alike: ` (did you mean "f" for "fx"?
 /// "f" has neither children nor a value)`, or nothing if no pair is close.
 /// Only a few such nodes are compared: a typo explains one or two, and
 /// comparing every name of a large broken file would take long.
-fn misspelling_hint(raw: &RawTree, orphans: &[u32]) -> String {
+fn misspelling_hint(raw: &RawTree, parents: &[u32], orphans: &[u32]) -> String {
     let valueless: Vec<&str> = (0..raw.len())
+        .filter(|&node| parents[node] != NONE)
         .filter(|&node| raw.children(node).is_none() && raw.value(node).is_none())
         .map(|node| raw.names.get(node))
         .take(LISTED + 1)
