@@ -27,6 +27,12 @@ pub fn nearest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
         .map(|(_, candidate)| candidate)
 }
 
+/// ` (did you mean "children"?)` after an error's subject, or nothing
+/// without a word `meant`.
+pub fn did_you_mean(meant: Option<&str>) -> String {
+    meant.map(|word| format!(" (did you mean {word:?}?)")).unwrap_or_default()
+}
+
 /// `a, b or c`: the words in order, for "expected a, b or c".
 pub fn one_of(words: &[&str]) -> String {
     match words {
@@ -103,6 +109,12 @@ mod tests {
         assert_eq!(edits("", "abc"), 3);
         assert_eq!(edits("kitten", "sitting"), 3);
         assert_eq!(edits("ca", "abc"), 3);
+    }
+
+    #[test]
+    fn hints_read_as_questions() {
+        assert_eq!(did_you_mean(Some("leaves")), " (did you mean \"leaves\"?)");
+        assert_eq!(did_you_mean(None), "");
     }
 
     #[test]

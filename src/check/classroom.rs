@@ -60,9 +60,7 @@ impl Key {
         let words: Vec<&str> = text.split_whitespace().collect();
         let text = words.join(" ");
         let known = ["order", "leaves", "pruned", "best move", "best", "value"];
-        let suggestion = spelling::nearest(&text, known)
-            .map(|near| format!(" (did you mean {near:?}?)"))
-            .unwrap_or_default();
+        let suggestion = spelling::did_you_mean(spelling::nearest(&text, known));
         format!(
             "unknown key {text:?}{suggestion}; the keys are order, leaves, pruned, best move (or best) and value"
         )
@@ -147,8 +145,8 @@ fn unknown_node(word: &str, names: &HashMap<&str, NodeId>) -> String {
         .iter()
         .filter(|(name, _)| name.chars().flat_map(char::to_lowercase).eq(wanted.iter().copied()))
         .min_by_key(|&(_, &id)| id)
-        .map(|(name, _)| format!(" (did you mean {name:?}?)"));
-    format!("no node is named {word:?}{}", meant.unwrap_or_default())
+        .map(|(&name, _)| name);
+    format!("no node is named {word:?}{}", spelling::did_you_mean(meant))
 }
 
 fn parse_items(key: Key, text: &str, names: &HashMap<&str, NodeId>) -> Result<Items, String> {

@@ -437,9 +437,7 @@ impl<K: ObjectKey> Visitor<'_> for KeyOf<K> {
 /// or players (flat shape)`.
 fn unknown_key<K: ObjectKey>(text: &str, expected: &[Expected<K>]) -> String {
     let known = expected.iter().flat_map(|(keys, _)| keys.iter().map(|key| key.name()));
-    let suggestion = spelling::nearest(text, known)
-        .map(|near| format!(" (did you mean {near:?}?)"))
-        .unwrap_or_default();
+    let suggestion = spelling::did_you_mean(spelling::nearest(text, known));
     let lists: Vec<String> = expected
         .iter()
         .map(|(keys, object)| {
