@@ -1,8 +1,9 @@
-//! Help with misspelt keys: the known word nearest to an unknown one, and
-//! lists of the known words for error messages.
+//! Help with misspelt keys and names: the known word nearest to an unknown
+//! one, and lists of the known words for error messages.
 //!
-//! Tree files and classroom answers are typed by hand, so `"chlidren"` or
-//! `leafs:` is a common first error; the message should say what was meant.
+//! Tree files and classroom answers are typed by hand, so `"chlidren"`,
+//! `leafs:` or a node name typed two ways is a common first error; the
+//! message should say what was meant.
 
 /// The known word closest to `word` in spelling, if one is close enough to
 /// be what was meant: at most one edit away for words of up to four
@@ -19,7 +20,7 @@ pub fn nearest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
         // Words of lengths further apart need more edits anyway; this also
         // keeps a long unknown key from costing a large table.
         .filter(|candidate| candidate.chars().count().abs_diff(letters) <= allowed)
-        .map(|candidate| (edits(&word, candidate), candidate))
+        .map(|candidate| (edits(&word, &candidate.to_lowercase()), candidate))
         .filter(|&(distance, candidate)| {
             distance <= allowed && distance < letters.max(candidate.chars().count())
         })
@@ -100,6 +101,7 @@ mod tests {
         }
         assert_eq!(nearest("a", ["f", "b"]), None);
         assert_eq!(nearest("fx", ["a", "f"]), Some("f"));
+        assert_eq!(nearest("fX", ["A", "F"]), Some("F"));
     }
 
     #[test]
