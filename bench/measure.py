@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Times whole processes for bench/run.sh: the median wall time of several
 runs, and the peak memory (max RSS) of each command, taken from wait4 so
-that every run is measured on its own. Prints a Markdown table."""
+that every run is measured on its own. The commands take turns, one run of
+each per round, so that a slow spell of a shared machine falls on all of
+them rather than on whichever command was running then; the ratios compare
+like with like. Prints a Markdown table."""
 import os
 import statistics
 import subprocess
@@ -9,19 +12,28 @@ import sys
 import time
 
 
-def measure(argv, runs):
-    """Median seconds and largest max RSS (MiB) of `runs` runs of argv, stdout discarded."""
-    times, peaks = [], []
+def run_once(argv):
+    """Wall seconds and max RSS (MiB) of one run of argv, stdout discarded."""
+    with open(os.devnull, "wb") as devnull:
+        start = time.perf_counter()
+        child = subprocess.Popen(argv, stdout=devnull)
+        _, status, usage = os.wait4(child.pid, 0)
+        seconds = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"failed: {' '.join(argv)}")
+    return seconds, usage.ru_maxrss / 1024
+
+
+def measure(rows, runs):
+    """Median seconds and largest max RSS of each named command, over `runs` rounds."""
+    samples = {name: [] for name, _ in rows}
     for _ in range(runs):
-        with open(os.devnull, "wb") as devnull:
-            start = time.perf_counter()
-            child = subprocess.Popen(argv, stdout=devnull)
-            _, status, usage = os.wait4(child.pid, 0)
-            times.append(time.perf_counter() - start)
-        if os.waitstatus_to_exitcode(status) != 0:
-            sys.exit(f"failed: {' '.join(argv)}")
-        peaks.append(usage.ru_maxrss / 1024)
-    return statistics.median(times), max(peaks)
+        for name, argv in rows:
+            samples[name].append(run_once(argv))
+    return {
+        name: (statistics.median(s for s, _ in runs_of), max(p for _, p in runs_of))
+        for name, runs_of in samples.items()
+    }
 
 
 def main():
@@ -44,7 +56,7 @@ def main():
         ("gametree trace --algo alphabeta --format answer", [gametree, "trace", tree, "--algo", "alphabeta", "--format", "answer"]),
         ("gametree compare", [gametree, "compare", tree]),
     ]
-    results = {name: measure(argv, runs) for name, argv in rows}
+    results = measure(rows, runs)
     cores = os.cpu_count()
     memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
     print(f"Full tic-tac-toe tree ({size_mib:.1f} MiB flat JSON, 549,946 nodes); "
