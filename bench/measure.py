@@ -31,8 +31,8 @@ def measure(rows, runs):
         for name, argv in rows:
             samples[name].append(run_once(argv))
     return {
-        name: (statistics.median(s for s, _ in runs_of), max(p for _, p in runs_of))
-        for name, runs_of in samples.items()
+        name: (statistics.median(seconds for seconds, _ in taken), max(peak for _, peak in taken))
+        for name, taken in samples.items()
     }
 
 
