@@ -138,8 +138,8 @@ pub struct TextTrace<'a, W: Write> {
     out: W,
     tree: &'a Tree,
     palette: Palette,
-    /// Nodes entered and not yet valued, root first.
-    path: Vec<NodeId>,
+    /// How many nodes are entered and not yet valued: the open node's depth + 1.
+    open: usize,
     /// An entered node whose line waits to see whether it is a leaf (then
     /// entering and evaluating share one line).
     pending: Option<(NodeId, Player, Option<Window>)>,
@@ -154,7 +154,7 @@ impl<'a, W: Write> TextTrace<'a, W> {
             out,
             tree,
             palette,
-            path: Vec::new(),
+            open: 0,
             pending: None,
             recorder: Recorder::default(),
             line: String::new(),
@@ -176,7 +176,7 @@ impl<'a, W: Write> TextTrace<'a, W> {
 
     /// Writes `event` on its own line, indented to the open node's depth.
     fn write_line(&mut self, event: &Event<'_>) -> io::Result<()> {
-        let depth = self.path.len().saturating_sub(1).min(MAX_INDENT);
+        let depth = self.open.saturating_sub(1).min(MAX_INDENT);
         self.line.clear();
         self.line.extend(std::iter::repeat_n(' ', 2 * depth));
         self.line.push_str(&describe(self.tree, event, self.palette));
@@ -191,7 +191,7 @@ impl<W: Write> Sink for TextTrace<'_, W> {
         match *event {
             Event::Enter { node, player, window, .. } => {
                 self.flush_pending()?;
-                self.path.push(node);
+                self.open += 1;
                 self.pending = Some((node, player, window));
                 return Ok(());
             }
@@ -201,7 +201,7 @@ impl<W: Write> Sink for TextTrace<'_, W> {
         }
         self.write_line(event)?;
         if matches!(event, Event::Leaf { .. } | Event::Value { .. }) {
-            self.path.pop();
+            self.open -= 1;
         }
         Ok(())
     }
