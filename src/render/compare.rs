@@ -34,7 +34,7 @@ pub fn write_text(out: &mut dyn Write, rows: &[Row]) -> io::Result<()> {
         .map(|column| {
             cells
                 .iter()
-                .map(|row| row[column].len())
+                .map(|row| row[column].chars().count())
                 .chain([HEADERS[column].len()])
                 .max()
                 .unwrap_or(0)
@@ -94,4 +94,28 @@ pub fn write_json(out: &mut dyn Write, rows: &[Row]) -> io::Result<()> {
         )?;
     }
     writeln!(out, "]")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Stats;
+
+    #[test]
+    fn columns_are_as_wide_as_their_widest_cell_in_characters() {
+        let row = |algorithm| Row {
+            algorithm,
+            value: 5.0,
+            kind: ValueKind::Exact,
+            best_move: Some("élan-élan-élan".into()),
+            stats: Stats { nodes_visited: 3, ..Stats::default() },
+        };
+        let mut out = Vec::new();
+        write_text(&mut out, &[row("minimax"), row("negamax")]).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let widths: Vec<usize> = text.lines().map(|line| line.chars().count()).collect();
+        assert!(widths.iter().all(|&width| width == widths[0]), "{text}");
+        // The 14-letter name, two spaces, then `visited` right-aligned in 7.
+        assert!(text.contains("élan-élan-élan        3"), "{text}");
+    }
 }
