@@ -39,11 +39,6 @@ impl Mark {
 }
 
 impl Position {
-    /// The empty board.
-    pub fn empty() -> Position {
-        Position { cells: [None; 9] }
-    }
-
     /// Reads `x..|.o.|...`: nine cells of `x`, `o` and `.` in row-major
     /// order, optionally with `/` or `|` between rows. Impossible positions
     /// are refused, and so are separators anywhere but between rows, which
