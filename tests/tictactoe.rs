@@ -1,0 +1,37 @@
+//! The tic-tac-toe lecture, as a user runs it: the complete game tree from
+//! the empty board, piped into `compare`, gives the node counts the lecture
+//! quotes (549,946 nodes, 255,168 leaves, value 0 for a draw).
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use common::succeed;
+
+#[test]
+fn the_full_game_tree_compares_as_the_lecture_says() {
+    let tree = succeed(&["gen", "tictactoe"]).stdout;
+    let mut compare = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["compare", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gametree runs");
+    compare.stdin.take().expect("a pipe").write_all(&tree).expect("the tree is sent");
+    let output = compare.wait_with_output().expect("gametree finishes");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let table = String::from_utf8(output.stdout).expect("UTF-8 output");
+    let rows: Vec<Vec<&str>> =
+        table.lines().skip(1).map(|line| line.split_whitespace().collect()).collect();
+    let row = |name: &str| {
+        rows.iter().find(|row| row[0] == name).unwrap_or_else(|| panic!("no {name} row: {table}"))
+    };
+    // algorithm, value, best move, visited, leaves.
+    assert_eq!(row("minimax")[..5], ["minimax", "0", "x0", "549946", "255168"], "{table}");
+    assert_eq!(row("negamax")[3], "549946", "{table}");
+    assert_eq!(row("alphabeta")[..4], ["alphabeta", "0", "x0", "18297"], "{table}");
+    assert_eq!(row("negamax-alphabeta")[3], "18297", "{table}");
+    assert_eq!(rows.len(), 6, "{table}");
+}
