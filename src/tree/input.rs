@@ -634,12 +634,14 @@ enum FlatField {
 }
 
 impl FlatField {
+    /// The top-level key the map is under.
     fn key(self) -> &'static str {
-        match self {
-            FlatField::Children => "children",
-            FlatField::Values => "values",
-            FlatField::Players => "players",
-        }
+        let key = match self {
+            FlatField::Children => TopKey::Children,
+            FlatField::Values => TopKey::Values,
+            FlatField::Players => TopKey::Players,
+        };
+        key.name()
     }
 }
 
