@@ -32,10 +32,8 @@ impl TreeArgs {
     /// Reads and validates the tree; returns the name to use in messages too.
     pub fn load(&self) -> Result<(String, Tree), Failure> {
         let (file, input) = read_input(&self.tree)?;
-        let raw = tree::read(&input, self.names);
-        drop(input);
         let overrides = Overrides { player: self.player, perspective: self.perspective };
-        match raw.and_then(|raw| tree::validate(raw, overrides)) {
+        match tree::parse(input, self.names, overrides) {
             Ok(tree) => Ok((file, tree)),
             Err(error) => Err(Failure::Input { file, error }),
         }

@@ -703,7 +703,8 @@ mod tests {
         texts.push(br#"{"children": {"bell\u0007\u001f": ["x"]}, "values": {"x": 0.5}}"#.to_vec());
         let windows = [Window::FULL, Window { alpha: 2.5, beta: 3.0 }];
         for text in &texts {
-            let tree = crate::tree::parse(text, Naming::Letters, Overrides::default()).unwrap();
+            let tree =
+                crate::tree::parse(text.as_slice(), Naming::Letters, Overrides::default()).unwrap();
             for algorithm in Algorithm::ALL {
                 for window in windows {
                     for (strict, fail_hard) in

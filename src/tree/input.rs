@@ -8,8 +8,8 @@
 //!
 //! This is the general reader: any document, and every error with its
 //! position. (Plain flat documents, the large generated ones, are read
-//! faster by `flat_scan`, which builds the same [`RawTree`] and leaves
-//! everything else to this reader.) The document is read in one streaming
+//! faster by `flat_scan`, which builds the same trees and leaves everything
+//! else to this reader.) The document is read in one streaming
 //! pass with serde visitors that build a [`RawTree`] directly, never an
 //! intermediate `serde_json::Value`: that keeps large trees small in memory
 //! and lets every object reject duplicate keys (serde_json's maps would

@@ -245,20 +245,29 @@ pub use validate::{Overrides, validate};
 const READER_STACK: usize = 1 << 30;
 
 /// Reads and validates a tree document in any of the input shapes.
-pub fn parse(input: &[u8], naming: Naming, overrides: Overrides) -> Result<Tree, TreeError> {
-    validate::validate(read(input, naming)?, overrides)
-}
-
-/// Reads a tree document, before the structural checks of
-/// [`validate::validate`]; the input can be dropped in between.
 ///
 /// Flat documents of the plain kind that generated trees are go through the
-/// fast `flat_scan`; the rest, including every document with an error,
-/// through the general [`input::read`], on a thread with a deep stack.
-pub fn read(input: &[u8], naming: Naming) -> Result<input::RawTree, TreeError> {
-    if let Some(raw) = flat_scan::read(input) {
-        return Ok(raw);
-    }
+/// fast [`flat_scan`] readers; the rest, including every document with an
+/// error, through the general [`input::read`], on a thread with a deep
+/// stack. The input is dropped as soon as it has been read, before the
+/// structural checks build the tree.
+pub fn parse(
+    input: impl Into<Vec<u8>>,
+    naming: Naming,
+    overrides: Overrides,
+) -> Result<Tree, TreeError> {
+    let input = input.into();
+    let raw = match flat_scan::read(&input) {
+        Some(flat_scan::Scanned::Preordered(tree)) => return Ok(tree.finish(overrides)),
+        Some(flat_scan::Scanned::Raw(raw)) => raw,
+        None => read_generally(&input, naming)?,
+    };
+    drop(input);
+    validate::validate(raw, overrides)
+}
+
+/// [`input::read`] on a thread with a stack deep enough for it.
+fn read_generally(input: &[u8], naming: Naming) -> Result<input::RawTree, TreeError> {
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("tree reader".into())

@@ -221,7 +221,7 @@ fn id_of(slot: u64) -> usize {
 /// MurmurHash3's 64-bit mixer so that the low bits, which pick the table
 /// slot, depend on every byte. Fast, and good enough for names from a local
 /// file, where hash flooding is no concern.
-fn hash_name(name: &str) -> u64 {
+pub fn hash_name(name: &str) -> u64 {
     const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
     let mut hash = 0u64;
     let mut chunks = name.as_bytes().chunks_exact(8);

@@ -25,6 +25,20 @@ pub struct Overrides {
     pub perspective: Option<Perspective>,
 }
 
+impl Overrides {
+    /// Who moves at the root: `--player`, else the file's `player`, else
+    /// the root's own entry in `players`, else MAX.
+    pub fn root_player(self, file: Option<Player>, per_node: Option<Player>) -> Player {
+        self.player.or(file).or(per_node).unwrap_or_default()
+    }
+
+    /// Whose point of view the values are from: `--perspective`, else the
+    /// file's `perspective`, else MAX's.
+    pub fn perspective(self, file: Option<Perspective>) -> Perspective {
+        self.perspective.or(file).unwrap_or_default()
+    }
+}
+
 /// Checks the raw tree and builds the validated, pre-ordered [`Tree`].
 pub fn validate(raw: RawTree, overrides: Overrides) -> Result<Tree, TreeError> {
     let parents = parents(&raw)?;
@@ -34,8 +48,8 @@ pub fn validate(raw: RawTree, overrides: Overrides) -> Result<Tree, TreeError> {
         return Err(unreachable_error(&raw, &parents, &order, root));
     }
     check_leaf_values(&raw, &order)?;
-    let base = root_player(&raw, root, overrides.player)?;
-    let perspective = overrides.perspective.or(raw.perspective).unwrap_or_default();
+    let base = root_player(&raw, root, overrides)?;
+    let perspective = overrides.perspective(raw.perspective);
     Ok(build(&raw, &order, base, perspective))
 }
 
@@ -202,16 +216,18 @@ fn check_leaf_values(raw: &RawTree, order: &[u32]) -> Result<(), TreeError> {
     }
 }
 
-/// Who moves at the root: `--player`, else the file's `player` (or the
-/// root's entry in `players`, which must agree with it), else MAX.
-fn root_player(raw: &RawTree, root: u32, cli: Option<Player>) -> Result<Player, TreeError> {
+/// Who moves at the root; the file's `player` and the root's entry in
+/// `players` must agree unless `--player` settles it.
+fn root_player(raw: &RawTree, root: u32, overrides: Overrides) -> Result<Player, TreeError> {
     let per_node = raw.players[root as usize];
     match (raw.player, per_node) {
-        (Some(file), Some(node)) if file != node && cli.is_none() => Err(TreeError::new(format!(
-            "the root {} moves as {file} by \"player\" but as {node} by its own entry; keep one",
-            name(raw, root)
-        ))),
-        (file, node) => Ok(cli.or(file).or(node).unwrap_or(Player::Max)),
+        (Some(file), Some(node)) if file != node && overrides.player.is_none() => {
+            Err(TreeError::new(format!(
+                "the root {} moves as {file} by \"player\" but as {node} by its own entry; keep one",
+                name(raw, root)
+            )))
+        }
+        (file, node) => Ok(overrides.root_player(file, node)),
     }
 }
 

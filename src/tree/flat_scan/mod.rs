@@ -1,0 +1,649 @@
+//! Fast readers for the flat shape, the shape of large generated trees.
+//!
+//! The general reader ([`input`](super::input)) goes through serde_json's
+//! visitors and looks each name up as it comes; on the 550,000-node
+//! tic-tac-toe tree that was most of a trace's time. These scan the bytes
+//! directly, with one [`Scanner`], and resolve the names they meet in one of
+//! two ways:
+//!
+//! - [`in_order`]: a document that lists its child lists, then its values,
+//!   in pre-order (as `gametree gen tictactoe` writes them) is built into the
+//!   final [`Tree`] as it is scanned, by matching each name against the one
+//!   expected next; only the uniqueness of names needs a look-up.
+//! - [`by_name`]: any other flat document; names are looked up in a hash
+//!   table on a second thread, and the [`RawTree`] goes through the usual
+//!   structural checks.
+//!
+//! They take only what they read exactly as the general reader would: a
+//! well-formed flat document whose strings have no escapes and whose values
+//! are integers of at most 15 digits, and (for `in_order`) no `players`. On
+//! anything else (other shapes, escapes, fractions, any error) they return
+//! `None` and the general reader reads the document, so every error is
+//! reported one way, with its position. Property tests hold each to the
+//! general reader.
+
+mod by_name;
+mod in_order;
+
+use serde::Deserialize;
+use serde::de::value::{BorrowedStrDeserializer, Error as PlainError};
+
+use super::input::RawTree;
+use super::names;
+use super::{Perspective, Player};
+
+pub use in_order::Preordered;
+
+/// A flat document read by one of the fast readers.
+pub enum Scanned {
+    /// Built and checked as it was read.
+    Preordered(Preordered),
+    /// Read, for the structural checks.
+    Raw(RawTree),
+}
+
+/// Reads `input` if it is a flat document the fast readers take.
+pub fn read(input: &[u8]) -> Option<Scanned> {
+    if input.iter().find(|byte| !byte.is_ascii_whitespace()) != Some(&b'{') {
+        return None;
+    }
+    // Checked once here, so that every string can be sliced out as it is.
+    let text = std::str::from_utf8(input).ok()?;
+    match in_order::read(text) {
+        Some(tree) => Some(Scanned::Preordered(tree)),
+        None => by_name::read(text).map(Scanned::Raw),
+    }
+}
+
+/// What a flat document says besides its maps of nodes.
+#[derive(Default)]
+struct Header<'a> {
+    root: Option<&'a str>,
+    player: Option<Player>,
+    perspective: Option<Perspective>,
+}
+
+/// What a reader does with the node names a scan meets, in document order;
+/// each returns `None` to give the document up.
+trait Resolve<'a> {
+    /// A key of `children`, before its child list.
+    fn parent(&mut self, name: &'a str) -> Option<()>;
+    /// A name in the current child list.
+    fn child(&mut self, name: &'a str) -> Option<()>;
+    /// The end of the current child list, which had `count` names.
+    fn end_of_list(&mut self, count: u32) -> Option<()>;
+    /// An entry of `values`.
+    fn value(&mut self, node: &'a str, value: f64) -> Option<()>;
+    /// An entry of `players`.
+    fn player(&mut self, node: &'a str, player: Player) -> Option<()>;
+}
+
+/// The keys of a flat document, as bits, to find one given twice.
+const TOP_KEYS: [&str; 6] = ["root", "player", "perspective", "children", "values", "players"];
+
+/// Scans all of `text`, handing the names to `resolver`; returns the
+/// header, or `None` where the document is not one the fast readers take.
+fn scan<'a>(text: &'a str, resolver: &mut impl Resolve<'a>) -> Option<Header<'a>> {
+    let mut scanner = Scanner { text, pos: 0 };
+    let header = scanner.document(resolver)?;
+    scanner.at_end().then_some(header)
+}
+
+/// A cursor in the document.
+struct Scanner<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Scanner<'a> {
+    /// The top-level object.
+    fn document(&mut self, resolver: &mut impl Resolve<'a>) -> Option<Header<'a>> {
+        let mut header = Header::default();
+        let mut seen = 0u8;
+        self.expect(b'{')?;
+        self.items(b'}', |s| {
+            let key = s.string()?;
+            let bit = 1 << TOP_KEYS.iter().position(|&k| k == key)?;
+            (seen & bit == 0).then_some(())?;
+            seen |= bit;
+            s.expect(b':')?;
+            match key {
+                "root" => header.root = Some(s.string()?),
+                "player" => header.player = Some(s.enum_value()?),
+                "perspective" => header.perspective = Some(s.enum_value()?),
+                "children" => s.keyed(|s, parent| {
+                    resolver.parent(parent)?;
+                    s.expect(b'[')?;
+                    let count = s.items(b']', |s| resolver.child(s.name()?))?;
+                    (count > 0).then_some(())?;
+                    resolver.end_of_list(count)
+                })?,
+                "values" => s.keyed(|s, node| resolver.value(node, s.integer()?))?,
+                _ => s.keyed(|s, node| resolver.player(node, s.enum_value()?))?,
+            }
+            Some(())
+        })?;
+        Some(header)
+    }
+
+    /// One of the maps keyed by node name: reads each entry's value with
+    /// `value`, which gets the key.
+    fn keyed(&mut self, mut value: impl FnMut(&mut Self, &'a str) -> Option<()>) -> Option<()> {
+        self.expect(b'{')?;
+        self.items(b'}', |s| {
+            let name = s.name()?;
+            s.expect(b':')?;
+            value(s, name)
+        })?;
+        Some(())
+    }
+
+    /// The items of an array or object whose opening bracket was just read,
+    /// each read by `item`, up to the closing `close`; returns their number.
+    fn items(&mut self, close: u8, mut item: impl FnMut(&mut Self) -> Option<()>) -> Option<u32> {
+        if self.peek()? == close {
+            self.pos += 1;
+            return Some(0);
+        }
+        let mut count = 0;
+        loop {
+            item(self)?;
+            count += 1;
+            match self.next()? {
+                b',' => {}
+                byte if byte == close => return Some(count),
+                _ => return None,
+            }
+        }
+    }
+
+    /// A node name, checked against the name rules here, most as it is
+    /// scanned (a refused name sends the document to the general reader).
+    fn name(&mut self) -> Option<&'a str> {
+        let (name, plain) = self.quoted()?;
+        (plain || names::problem_with(name).is_none()).then_some(name)
+    }
+
+    /// Whether only whitespace is left.
+    fn at_end(&mut self) -> bool {
+        self.peek().is_none()
+    }
+
+    /// A string without escapes or control characters.
+    fn string(&mut self) -> Option<&'a str> {
+        Some(self.quoted()?.0)
+    }
+
+    /// A string without escapes or control characters, and whether it is
+    /// plain: not empty and made of [`plain_run`] bytes only, so a name the
+    /// rules allow without a closer look.
+    fn quoted(&mut self) -> Option<(&'a str, bool)> {
+        self.expect(b'"')?;
+        let rest = &self.text.as_bytes()[self.pos..];
+        let plain = plain_run(rest);
+        let len =
+            plain + rest[plain..].iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
+        (rest[len] == b'"').then_some(())?;
+        let string = &self.text[self.pos..self.pos + len];
+        self.pos += len + 1;
+        Some((string, len == plain && len > 0))
+    }
+
+    /// `max`, `min` or `mover`, as `T` names them.
+    fn enum_value<T: Deserialize<'a>>(&mut self) -> Option<T> {
+        T::deserialize(BorrowedStrDeserializer::<PlainError>::new(self.string()?)).ok()
+    }
+
+    /// An integer of at most 15 digits (so below 2^53), as serde_json
+    /// reads it (`-0` is negative zero).
+    fn integer(&mut self) -> Option<f64> {
+        self.peek()?;
+        let bytes = &self.text.as_bytes()[self.pos..];
+        let negative = bytes[0] == b'-';
+        let digits = &bytes[usize::from(negative)..];
+        let len = digits.iter().take_while(|b| b.is_ascii_digit()).count();
+        let leading_zero = len > 1 && digits[0] == b'0';
+        if len == 0
+            || len > 15
+            || leading_zero
+            || matches!(digits.get(len), Some(b'.' | b'e' | b'E'))
+        {
+            return None;
+        }
+        let magnitude = digits[..len].iter().fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
+        self.pos += usize::from(negative) + len;
+        Some(if negative { -(magnitude as f64) } else { magnitude as f64 })
+    }
+
+    /// Skips whitespace and reads `byte`.
+    fn expect(&mut self, byte: u8) -> Option<()> {
+        (self.next()? == byte).then_some(())
+    }
+
+    /// Skips whitespace and reads one byte.
+    fn next(&mut self) -> Option<u8> {
+        let byte = self.peek()?;
+        self.pos += 1;
+        Some(byte)
+    }
+
+    /// Skips whitespace and returns the next byte without reading it.
+    fn peek(&mut self) -> Option<u8> {
+        let bytes = self.text.as_bytes();
+        while let Some(b' ' | b'\n' | b'\r' | b'\t') = bytes.get(self.pos) {
+            self.pos += 1;
+        }
+        bytes.get(self.pos).copied()
+    }
+}
+
+/// Whether `byte` is [plain in a name](names::is_plain) and also neither
+/// `"` nor `\`, which end or escape a string.
+fn is_plain_in_string(byte: u8) -> bool {
+    names::is_plain(byte) && byte != b'"' && byte != b'\\'
+}
+
+/// How many bytes at the start of `bytes` are [plain](is_plain_in_string), found eight
+/// at a time: this scan is most of the time spent reading names.
+fn plain_run(bytes: &[u8]) -> usize {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    let splat = |byte: u8| ONES * u64::from(byte);
+    // The high bit of each byte below `limit`. Exact up to the first such
+    // byte, which is all that is used: a borrow only spreads upwards.
+    let below = |word: u64, limit: u8| word.wrapping_sub(splat(limit)) & !word & HIGHS;
+    let mut run = 0;
+    for chunk in bytes.chunks_exact(8) {
+        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        let control_or_space = below(word, 0x21);
+        let delete_or_not_ascii = (word | (word & !HIGHS).wrapping_add(ONES)) & HIGHS;
+        let separators = [b':', b'#', b'"', b'\\']
+            .into_iter()
+            .fold(0, |found, byte| found | below(word ^ splat(byte), 1));
+        let stops = control_or_space | delete_or_not_ascii | separators;
+        if stops != 0 {
+            return run + (stops.trailing_zeros() / 8) as usize;
+        }
+        run += 8;
+    }
+    run + bytes[run..].iter().take_while(|&&byte| is_plain_in_string(byte)).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::tree::validate::{Overrides, validate};
+    use crate::tree::{Naming, NodeId, Tree, TreeError, input};
+
+    /// What the general reader makes of `text` before the structural
+    /// checks, if it reads it.
+    fn general(text: &str) -> Option<String> {
+        input::read(text.as_bytes(), Naming::Letters).ok().map(|raw| format!("{raw:?}"))
+    }
+
+    /// What the reader by name makes of `text`, if it takes it.
+    fn fast(text: &str) -> Option<String> {
+        by_name::read(text).map(|raw| format!("{raw:?}"))
+    }
+
+    /// The tree (or the structural checks' error) the general reader gets
+    /// from `bytes`, or its error.
+    fn general_tree(bytes: &[u8], overrides: Overrides) -> Result<String, String> {
+        described(input::read(bytes, Naming::Letters).and_then(|raw| validate(raw, overrides)))
+    }
+
+    /// The tree (or the structural checks' error) the fast readers get from
+    /// `bytes`, if they take it.
+    fn fast_tree(bytes: &[u8], overrides: Overrides) -> Option<Result<String, String>> {
+        Some(match read(bytes)? {
+            Scanned::Preordered(tree) => Ok(format!("{:?}", tree.finish(overrides))),
+            Scanned::Raw(raw) => described(validate(raw, overrides)),
+        })
+    }
+
+    /// The tree the in-order reader builds from `text`, if it takes it.
+    fn in_order_tree(text: &str, overrides: Overrides) -> Option<String> {
+        in_order::read(text).map(|tree| format!("{:?}", tree.finish(overrides)))
+    }
+
+    fn described(tree: Result<Tree, TreeError>) -> Result<String, String> {
+        tree.map(|tree| format!("{tree:?}")).map_err(|error| error.to_string())
+    }
+
+    #[test]
+    fn plain_flat_documents_are_read_fast_and_the_same() {
+        let text = r#"{"root": "a", "player": "min", "perspective": "mover",
+            "children": {"a": ["b", "c"], "c": ["d"]},
+            "values": {"b": -0, "d": 12, "c": -7}, "players": {"c": "max"}}"#;
+        assert!(fast(text).is_some());
+        assert_eq!(fast(text), general(text));
+    }
+
+    #[test]
+    fn generated_trees_are_read_fast() {
+        use crate::generate::{random, tictactoe};
+        let spec = random::Spec {
+            depth: 4,
+            branching: (1, 4),
+            values: (-30, 30),
+            seed: 3,
+            leaf_chance: 0.2,
+        };
+        let mut random_tree = Vec::new();
+        random::generate(&spec).write_flat(&mut random_tree, Player::Min).unwrap();
+        let mut game = Vec::new();
+        let position = tictactoe::Position::parse("xo.|.x.|o..").unwrap();
+        tictactoe::write(&mut game, position).unwrap();
+        for text in [&random_tree, &game] {
+            let text = std::str::from_utf8(text).unwrap();
+            assert!(fast(text).is_some(), "{text}");
+            assert_eq!(fast(text), general(text));
+        }
+        // The game tree is listed in pre-order, and read that way.
+        let overrides = Overrides::default();
+        let text = std::str::from_utf8(&game).unwrap();
+        assert!(in_order_tree(text, overrides).is_some());
+        assert_eq!(fast_tree(&game, overrides), Some(general_tree(&game, overrides)));
+    }
+
+    #[test]
+    fn everything_else_is_left_to_the_general_reader() {
+        for text in [
+            r#"{"children": {"a\u0062": ["c"]}, "values": {"c": 1}}"#,
+            r#"{"children": {"a": ["c"]}, "values": {"c": 1.5}}"#,
+            r#"{"children": {"a": ["c"]}, "values": {"c": 1e3}}"#,
+            r#"{"children": {"a": ["c"]}, "values": {"c": 1234567890123456}}"#,
+            r#"{"children": {"a": ["c"]}, "values": {"c": 01}}"#,
+            r#"{"children": {"a": ["c"]}, "values": {"c": 1, "c": 2}}"#,
+            r#"{"children": {"a": []}}"#,
+            r#"{"children": {"a b": ["c"]}, "values": {"c": 1}}"#,
+            r#"{"children": {"a": ["c"]}, "values": {"c": 1}, "values": {}}"#,
+            r#"{"name": "a", "children": [{"value": 1}]}"#,
+            r#"{"children": {"a": ["c"]}, "values": {"c": 1}} x"#,
+            "{}",
+            "[1, 2]",
+        ] {
+            assert!(read(text.as_bytes()).is_none(), "{text}");
+        }
+    }
+
+    /// Mostly `usual`, sometimes `odd`.
+    fn mostly(usual: &[&'static str], odd: &[&'static str]) -> BoxedStrategy<&'static str> {
+        prop_oneof![9 => prop::sample::select(usual.to_vec()), 1 => prop::sample::select(odd.to_vec())]
+            .boxed()
+    }
+
+    /// Flat documents, mostly plain ones, now and then with a piece that
+    /// needs the general reader: names that need escapes or are refused,
+    /// numbers of every form, players misspelt, keys given twice, a key of
+    /// another shape.
+    fn document() -> impl Strategy<Value = String> {
+        let name = || {
+            mostly(
+                &["a", "b", "c", "d", "e", "f", "g", "a-longer-name-0"],
+                &["é", "", "a b", "x:y", "#", "a\\u0062", "\\\"", "long-name:0", "a-longer-náme"],
+            )
+        };
+        let value = mostly(
+            &["0", "-0", "7", "-12", "999999999999999"],
+            &["01", "1.5", "1e2", "-", "1234567890123456", "\"max\"", "null"],
+        );
+        let player = || mostly(&["\"max\"", "\"min\""], &["\"MAX\"", "\"mover\"", "1"]);
+        let quoted = |name: &str| format!("\"{name}\"");
+        let list = prop::collection::vec(name(), 1..4).prop_map(move |names| {
+            format!("[{}]", names.iter().map(|n| quoted(n)).collect::<Vec<_>>().join(", "))
+        });
+        // Keys are mostly distinct: a key given twice sends the whole
+        // document to the general reader.
+        let keys = (
+            prop::sample::subsequence(vec!["a", "b", "c", "d", "e", "f", "g"], 0..6).prop_shuffle(),
+            prop::option::weighted(0.1, name()),
+        )
+            .prop_map(|(mut keys, extra)| {
+                keys.extend(extra);
+                keys
+            });
+        let map = move |values: BoxedStrategy<String>| {
+            keys.clone().prop_flat_map(move |keys| {
+                prop::collection::vec(values.clone(), keys.len()).prop_map(move |values| {
+                    let entries: Vec<String> = keys
+                        .iter()
+                        .zip(values)
+                        .map(|(key, value)| format!("{}: {value}", quoted(key)))
+                        .collect();
+                    format!("{{{}}}", entries.join(", "))
+                })
+            })
+        };
+        let optional = |p: f64, field: BoxedStrategy<String>| prop::option::weighted(p, field);
+        let fields = (
+            optional(0.5, name().prop_map(move |n| format!("\"root\": {}", quoted(n))).boxed()),
+            optional(0.3, player().prop_map(|p| format!("\"player\": {p}")).boxed()),
+            optional(0.2, Just("\"perspective\": \"mover\"".to_string()).boxed()),
+            optional(0.9, map(list.boxed()).prop_map(|m| format!("\"children\": {m}")).boxed()),
+            optional(
+                0.9,
+                map(value.prop_map(String::from).boxed())
+                    .prop_map(|m| format!("\"values\": {m}"))
+                    .boxed(),
+            ),
+            optional(
+                0.3,
+                map(player().prop_map(String::from).boxed())
+                    .prop_map(|m| format!("\"players\": {m}"))
+                    .boxed(),
+            ),
+            optional(
+                0.1,
+                prop::sample::select(vec!["\"name\": \"a\"", "\"root\": \"b\"", "\"values\": {}"])
+                    .prop_map(String::from)
+                    .boxed(),
+            ),
+        );
+        let space = prop::sample::select(vec!["", " ", "\n ", "\t"]);
+        (fields, space).prop_flat_map(
+            |((root, player, perspective, children, values, players, odd), space)| {
+                let fields: Vec<String> =
+                    [root, player, perspective, children, values, players, odd]
+                        .into_iter()
+                        .flatten()
+                        .collect();
+                Just(fields).prop_shuffle().prop_map(move |fields| {
+                    format!("{{{space}{}{space}}}", fields.join(&format!(",{space}")))
+                })
+            },
+        )
+    }
+
+    /// A flat document listing a random tree (with many ties) in
+    /// pre-order, the way `gametree gen tictactoe` lists its tree.
+    #[derive(Clone, Debug)]
+    struct Listing {
+        header: Vec<String>,
+        children: Vec<(String, Vec<String>)>,
+        values: Vec<(String, i64)>,
+        players: Vec<(String, &'static str)>,
+        values_first: bool,
+    }
+
+    impl Listing {
+        fn of(tree: &Tree, header: Vec<String>) -> Listing {
+            let name = |node: NodeId| tree.name(node).to_string();
+            let children = tree
+                .nodes()
+                .filter(|&node| !tree.is_leaf(node))
+                .map(|node| (name(node), tree.children(node).iter().map(|&c| name(c)).collect()))
+                .collect();
+            let values = tree
+                .nodes()
+                .filter_map(|node| Some((name(node), tree.value(node)? as i64)))
+                .collect();
+            Listing { header, children, values, players: Vec::new(), values_first: false }
+        }
+
+        /// One change that the in-order reader must notice or read right:
+        /// entries swapped or moved, a name used twice, a value dropped or
+        /// added, a root named, a `players` entry.
+        fn change(&mut self, change: usize, first: usize, second: usize) {
+            let node = |index: usize| self.values[index % self.values.len()].0.clone();
+            match change {
+                0 => swap(&mut self.children, first, second),
+                1 => swap(&mut self.values, first, second),
+                2 => {
+                    let (old, new) = (node(first), node(second));
+                    let rename = |name: &mut String| {
+                        if *name == old {
+                            name.clone_from(&new);
+                        }
+                    };
+                    for (parent, children) in &mut self.children {
+                        rename(parent);
+                        children.iter_mut().for_each(rename);
+                    }
+                    self.values.iter_mut().for_each(|(name, _)| rename(name));
+                }
+                3 => drop(self.values.remove(first % self.values.len())),
+                4 => {
+                    let inner = self.children[first % self.children.len()].0.clone();
+                    self.values.insert(second % (self.values.len() + 1), (inner, 7));
+                }
+                5 => self.header.push(format!("\"root\": \"{}\"", node(first))),
+                6 => self.players.push((node(first), "min")),
+                _ => self.values_first = true,
+            }
+        }
+
+        fn text(&self) -> String {
+            let quoted = |name: &str| format!("\"{name}\"");
+            let map = |entries: Vec<String>| format!("{{{}}}", entries.join(", "));
+            let children = map((self.children.iter())
+                .map(|(parent, children)| {
+                    let children: Vec<String> = children.iter().map(|c| quoted(c)).collect();
+                    format!("{}: [{}]", quoted(parent), children.join(", "))
+                })
+                .collect());
+            let values =
+                map(self.values.iter().map(|(node, v)| format!("{}: {v}", quoted(node))).collect());
+            let mut fields = self.header.clone();
+            let maps = [format!("\"children\": {children}"), format!("\"values\": {values}")];
+            let first = usize::from(self.values_first);
+            fields.extend([maps[first].clone(), maps[1 - first].clone()]);
+            if !self.players.is_empty() {
+                let players =
+                    self.players.iter().map(|(node, p)| format!("{}: \"{p}\"", quoted(node)));
+                fields.push(format!("\"players\": {}", map(players.collect())));
+            }
+            format!("{{{}}}", fields.join(",\n"))
+        }
+    }
+
+    fn swap<T>(entries: &mut [T], first: usize, second: usize) {
+        let len = entries.len();
+        entries.swap(first % len, second % len);
+    }
+
+    /// Random trees of at least two nodes, listed in pre-order.
+    fn listing() -> impl Strategy<Value = Listing> {
+        let header = (
+            prop::option::of(prop::sample::select(vec!["max", "min"])),
+            prop::option::of(prop::sample::select(vec!["max", "mover"])),
+        );
+        (1..5u32, 1..4u32, any::<u64>(), header).prop_map(|(depth, branching, seed, header)| {
+            let spec = crate::generate::random::Spec {
+                depth,
+                branching: (1, branching),
+                values: (-2, 2),
+                seed,
+                leaf_chance: 0.3,
+            };
+            let mut nested = Vec::new();
+            crate::generate::random::generate(&spec).write_nested(&mut nested).unwrap();
+            let mut tree = crate::tree::parse(nested, Naming::Letters, Overrides::default());
+            let tree = tree.as_mut().expect("a generated tree");
+            let root_name = tree.name(tree.root()).to_string();
+            let (player, perspective) = header;
+            let header = [
+                player.map(|p| format!("\"player\": \"{p}\"")),
+                perspective.map(|p| format!("\"perspective\": \"{p}\"")),
+                Some(format!("\"root\": \"{root_name}\"")).filter(|_| seed % 3 == 0),
+            ];
+            Listing::of(tree, header.into_iter().flatten().collect())
+        })
+    }
+
+    /// Listings in pre-order, as they are.
+    fn preordered_document() -> impl Strategy<Value = String> {
+        listing().prop_map(|listing| listing.text())
+    }
+
+    /// Listings in pre-order with one change.
+    fn changed_preordered_document() -> impl Strategy<Value = String> {
+        (listing(), 0..8usize, any::<usize>(), any::<usize>()).prop_map(
+            |(mut listing, change, first, second)| {
+                listing.change(change, first, second);
+                listing.text()
+            },
+        )
+    }
+
+    /// Any of the command line's overrides.
+    fn overrides() -> impl Strategy<Value = Overrides> {
+        let player = prop::option::of(prop::sample::select(vec![Player::Max, Player::Min]));
+        let perspective =
+            prop::option::of(prop::sample::select(vec![Perspective::Max, Perspective::Mover]));
+        (player, perspective).prop_map(|(player, perspective)| Overrides { player, perspective })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        #[test]
+        fn plain_runs_end_at_the_first_byte_that_is_not_plain(
+            bytes in prop::collection::vec(prop_oneof![
+                4 => 0x21u8..0x7f,
+                1 => any::<u8>(),
+                1 => prop::sample::select(b" :#\"\\\x7f\x80\x00\x1f\x20\x21\x7e".to_vec()),
+            ], 0..40),
+        ) {
+            let expected = bytes.iter().take_while(|&&byte| is_plain_in_string(byte)).count();
+            prop_assert_eq!(plain_run(&bytes), expected);
+        }
+
+        #[test]
+        fn the_fast_readers_read_like_the_general_one_or_not_at_all(
+            text in prop_oneof![document(), changed_preordered_document()],
+            overrides in overrides(),
+        ) {
+            if let Some(raw) = fast(&text) {
+                prop_assert_eq!(Some(raw), general(&text));
+            }
+            if let Some(tree) = in_order_tree(&text, overrides) {
+                prop_assert_eq!(Ok(tree), general_tree(text.as_bytes(), overrides));
+            }
+        }
+
+        #[test]
+        fn one_changed_byte_never_makes_the_readers_disagree(
+            text in prop_oneof![document(), changed_preordered_document()],
+            at in any::<prop::sample::Index>(),
+            byte in any::<u8>(),
+            overrides in overrides(),
+        ) {
+            let mut bytes = text.into_bytes();
+            let at = at.index(bytes.len());
+            bytes[at] = byte;
+            if let Some(tree) = fast_tree(&bytes, overrides) {
+                prop_assert_eq!(tree, general_tree(&bytes, overrides));
+            }
+        }
+
+        #[test]
+        fn documents_in_pre_order_are_read_in_order(
+            text in preordered_document(), overrides in overrides(),
+        ) {
+            prop_assert!(in_order_tree(&text, overrides).is_some(), "{}", text);
+        }
+    }
+}
