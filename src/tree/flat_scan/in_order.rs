@@ -12,9 +12,14 @@
 //! checks. `values` must then follow, also in pre-order, so each of its keys
 //! is found by looking ahead from the last one.
 //!
-//! What construction does not rule out is a name used for two nodes; the
-//! names' hashes are compared at the end, and any two alike (a name used
-//! twice, or a rare collision) leave the document to the exact reader.
+//! What construction does not rule out is a name used for two nodes. The
+//! names' hashes are checked for one seen before on a second thread, while
+//! the scan goes on; any two alike (a name used twice, or a rare collision)
+//! leave the document to the exact reader.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::mpsc;
 
 use super::{Header, Resolve};
 use crate::tree::names::{self, NameTable};
@@ -55,16 +60,70 @@ impl Preordered {
 /// Reads `text` if it is a flat document in pre-order that the fast
 /// readers take, with no `players`.
 pub fn read(text: &str) -> Option<Preordered> {
-    let mut builder = Builder::default();
-    let header = super::scan(text, &mut builder)?;
-    builder.finish(header)
+    std::thread::scope(|scope| {
+        let (sender, receiver) = mpsc::sync_channel(BATCHES_IN_FLIGHT);
+        let checking = std::thread::Builder::new()
+            .name("name checker".into())
+            .spawn_scoped(scope, move || all_distinct(&receiver, text.len() / BYTES_PER_NAME))
+            .ok()?;
+        let mut builder = Builder { sender: Some(sender), ..Builder::default() };
+        let header = super::scan(text, &mut builder);
+        let sent = builder.send_hashes();
+        builder.sender = None;
+        let distinct = checking.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (sent.is_some() && distinct).then_some(())?;
+        builder.finish(header?)
+    })
+}
+
+/// Hashes per batch sent to the checking thread.
+const BATCH: usize = 4096;
+
+/// Batches sent but not yet taken before the scanner waits.
+const BATCHES_IN_FLIGHT: usize = 16;
+
+/// A guess at the input size per node, to size the set of hashes up
+/// front (the tic-tac-toe tree takes 43 bytes).
+const BYTES_PER_NAME: usize = 48;
+
+/// The checking thread: whether all hashes received differ.
+fn all_distinct(receiver: &mpsc::Receiver<Vec<u64>>, names: usize) -> bool {
+    let mut seen: HashSet<u64, BuildHasherDefault<Identity>> =
+        HashSet::with_capacity_and_hasher(names, BuildHasherDefault::default());
+    let mut distinct = true;
+    for batch in receiver {
+        distinct &= batch.into_iter().all(|hash| seen.insert(hash));
+    }
+    distinct
+}
+
+/// The hasher of a set of hashes: each is its own hash.
+#[derive(Default)]
+struct Identity(u64);
+
+impl Hasher for Identity {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, hash: u64) {
+        self.0 = hash;
+    }
 }
 
 /// The tree as far as it has been read.
 #[derive(Default)]
 struct Builder<'a> {
     names: NameTable,
+    /// The hashes of the names not yet sent to the checking thread.
     hashes: Vec<u64>,
+    sender: Option<mpsc::SyncSender<Vec<u64>>>,
     /// Who moves at each node, MAX at the root.
     players: Vec<Player>,
     /// NaN where a node has no value (yet).
@@ -96,7 +155,7 @@ struct List {
 impl<'a> Resolve<'a> for Builder<'a> {
     fn parent(&mut self, name: &'a str) -> Option<()> {
         let node = if self.names.is_empty() {
-            self.add_node(name, Player::Max)
+            self.add_node(name, Player::Max)?
         } else {
             self.reach(Some(name))?
         };
@@ -136,14 +195,23 @@ impl<'a> Resolve<'a> for Builder<'a> {
 
 impl<'a> Builder<'a> {
     /// Numbers the next node, which lists its children (if any) next.
-    fn add_node(&mut self, name: &'a str, player: Player) -> NodeId {
+    fn add_node(&mut self, name: &'a str, player: Player) -> Option<NodeId> {
         let node = NodeId(self.names.len() as u32);
         self.names.push(name);
         self.hashes.push(names::hash_name(name));
+        if self.hashes.len() == BATCH {
+            self.send_hashes()?;
+        }
         self.players.push(player);
         self.values.push(f64::NAN);
         self.child_starts.push(self.child_ids.len() as u32);
-        node
+        Some(node)
+    }
+
+    /// Sends the hashes of the names met since the last batch.
+    fn send_hashes(&mut self) -> Option<()> {
+        let batch = std::mem::replace(&mut self.hashes, Vec::with_capacity(BATCH));
+        self.sender.as_ref()?.send(batch).ok()
     }
 
     /// Reaches the listed children in pre-order up to the one named `key`
@@ -159,7 +227,7 @@ impl<'a> Builder<'a> {
             let (name, player) = (self.pending[list.next], list.player);
             let slot = list.slots + (list.next - list.start);
             list.next += 1;
-            let node = self.add_node(name, player);
+            let node = self.add_node(name, player)?;
             self.child_ids[slot] = node;
             if key == Some(name) {
                 return Some(node);
@@ -188,16 +256,13 @@ impl<'a> Builder<'a> {
         self.child_starts[node] == self.child_starts[node + 1]
     }
 
-    /// The tree, if `values` was read and gave every leaf a value, the
-    /// header's root (if any) is the first node, and no name is used twice.
+    /// The tree, if `values` was read and gave every leaf a value, and the
+    /// header's root (if any) is the first node.
     fn finish(self, header: Header) -> Option<Preordered> {
         let valued_up_to = self.next_valued?;
         let nodes = self.names.len();
         (valued_up_to..nodes).all(|node| !self.is_leaf(node)).then_some(())?;
         header.root.is_none_or(|root| root == self.names.get(0)).then_some(())?;
-        let mut hashes = self.hashes;
-        hashes.sort_unstable();
-        hashes.windows(2).all(|pair| pair[0] != pair[1]).then_some(())?;
         let tree = Tree {
             names: self.names,
             players: self.players,
