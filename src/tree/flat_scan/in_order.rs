@@ -13,15 +13,13 @@
 //! is found by looking ahead from the last one.
 //!
 //! What construction does not rule out is a name used for two nodes. The
-//! names' hashes are checked for one seen before on a second thread, while
-//! the scan goes on; any two alike (a name used twice, or a rare collision)
-//! leave the document to the exact reader.
+//! names' hashes are compared at the end; any two alike (a name used twice,
+//! or a rare collision) leave the document to the exact reader.
+//!
+//! The scan runs beside this building, on another thread
+//! ([`scan_beside`](super::scan_beside)).
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::mpsc;
-
-use super::{Header, Resolve};
+use super::{Header, Resolve, Token};
 use crate::tree::names::{self, NameTable};
 use crate::tree::validate::Overrides;
 use crate::tree::{NodeId, Perspective, Player, Tree};
@@ -60,70 +58,24 @@ impl Preordered {
 /// Reads `text` if it is a flat document in pre-order that the fast
 /// readers take, with no `players`.
 pub fn read(text: &str) -> Option<Preordered> {
-    std::thread::scope(|scope| {
-        let (sender, receiver) = mpsc::sync_channel(BATCHES_IN_FLIGHT);
-        let checking = std::thread::Builder::new()
-            .name("name checker".into())
-            .spawn_scoped(scope, move || all_distinct(&receiver, text.len() / BYTES_PER_NAME))
-            .ok()?;
-        let mut builder = Builder { sender: Some(sender), ..Builder::default() };
-        let header = super::scan(text, &mut builder);
-        let sent = builder.send_hashes();
-        builder.sender = None;
-        let distinct = checking.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        (sent.is_some() && distinct).then_some(())?;
-        builder.finish(header?)
-    })
+    let builder = Builder {
+        hashes: Hashes::with_capacity(text.len() / BYTES_PER_NAME),
+        ..Builder::default()
+    };
+    let (header, builder) = super::scan_beside(text, builder)?;
+    builder.finish(header)
 }
 
-/// Hashes per batch sent to the checking thread.
-const BATCH: usize = 4096;
-
-/// Batches sent but not yet taken before the scanner waits.
-const BATCHES_IN_FLIGHT: usize = 16;
-
-/// A guess at the input size per node, to size the set of hashes up
+/// A guess at the input size per node, to size the hashes' storage up
 /// front (the tic-tac-toe tree takes 43 bytes).
 const BYTES_PER_NAME: usize = 48;
-
-/// The checking thread: whether all hashes received differ.
-fn all_distinct(receiver: &mpsc::Receiver<Vec<u64>>, names: usize) -> bool {
-    let mut seen: HashSet<u64, BuildHasherDefault<Identity>> =
-        HashSet::with_capacity_and_hasher(names, BuildHasherDefault::default());
-    let mut distinct = true;
-    for batch in receiver {
-        distinct &= batch.into_iter().all(|hash| seen.insert(hash));
-    }
-    distinct
-}
-
-/// The hasher of a set of hashes: each is its own hash.
-#[derive(Default)]
-struct Identity(u64);
-
-impl Hasher for Identity {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
-        }
-    }
-
-    fn write_u64(&mut self, hash: u64) {
-        self.0 = hash;
-    }
-}
 
 /// The tree as far as it has been read.
 #[derive(Default)]
 struct Builder<'a> {
     names: NameTable,
-    /// The hashes of the names not yet sent to the checking thread.
-    hashes: Vec<u64>,
-    sender: Option<mpsc::SyncSender<Vec<u64>>>,
+    /// The hashes of the names so far.
+    hashes: Hashes,
     /// Who moves at each node, MAX at the root.
     players: Vec<Player>,
     /// NaN where a node has no value (yet).
@@ -153,6 +105,26 @@ struct List {
 }
 
 impl<'a> Resolve<'a> for Builder<'a> {
+    fn resolve(&mut self, token: Token<'a>) -> Option<()> {
+        match token {
+            Token::Parent(name) => self.parent(name),
+            Token::Child(name) => {
+                self.pending.push(name);
+                self.child_ids.push(NodeId(0));
+                Some(())
+            }
+            Token::EndOfList(_) => {
+                self.lists.last_mut()?.end = self.pending.len();
+                Some(())
+            }
+            Token::Value(name, value) => self.value(name, value),
+            Token::Player(..) => None,
+        }
+    }
+}
+
+impl<'a> Builder<'a> {
+    /// A key of `children`: the root, or the child it names is reached.
     fn parent(&mut self, name: &'a str) -> Option<()> {
         let node = if self.names.is_empty() {
             self.add_node(name, Player::Max)?
@@ -166,17 +138,7 @@ impl<'a> Resolve<'a> for Builder<'a> {
         Some(())
     }
 
-    fn child(&mut self, name: &'a str) -> Option<()> {
-        self.pending.push(name);
-        self.child_ids.push(NodeId(0));
-        Some(())
-    }
-
-    fn end_of_list(&mut self, _count: u32) -> Option<()> {
-        self.lists.last_mut()?.end = self.pending.len();
-        Some(())
-    }
-
+    /// An entry of `values`, for the next node in pre-order of that name.
     fn value(&mut self, name: &'a str, value: f64) -> Option<()> {
         let from = match self.next_valued {
             Some(node) => node,
@@ -188,30 +150,15 @@ impl<'a> Resolve<'a> for Builder<'a> {
         Some(())
     }
 
-    fn player(&mut self, _node: &'a str, _player: Player) -> Option<()> {
-        None
-    }
-}
-
-impl<'a> Builder<'a> {
     /// Numbers the next node, which lists its children (if any) next.
     fn add_node(&mut self, name: &'a str, player: Player) -> Option<NodeId> {
         let node = NodeId(self.names.len() as u32);
         self.names.push(name);
         self.hashes.push(names::hash_name(name));
-        if self.hashes.len() == BATCH {
-            self.send_hashes()?;
-        }
         self.players.push(player);
         self.values.push(f64::NAN);
         self.child_starts.push(self.child_ids.len() as u32);
         Some(node)
-    }
-
-    /// Sends the hashes of the names met since the last batch.
-    fn send_hashes(&mut self) -> Option<()> {
-        let batch = std::mem::replace(&mut self.hashes, Vec::with_capacity(BATCH));
-        self.sender.as_ref()?.send(batch).ok()
     }
 
     /// Reaches the listed children in pre-order up to the one named `key`
@@ -256,9 +203,10 @@ impl<'a> Builder<'a> {
         self.child_starts[node] == self.child_starts[node + 1]
     }
 
-    /// The tree, if `values` was read and gave every leaf a value, and the
-    /// header's root (if any) is the first node.
+    /// The tree, if `values` was read and gave every leaf a value, the
+    /// header's root (if any) is the first node, and no name is used twice.
     fn finish(self, header: Header) -> Option<Preordered> {
+        self.hashes.all_distinct().then_some(())?;
         let valued_up_to = self.next_valued?;
         let nodes = self.names.len();
         (valued_up_to..nodes).all(|node| !self.is_leaf(node)).then_some(())?;
@@ -271,5 +219,58 @@ impl<'a> Builder<'a> {
             child_ids: self.child_ids,
         };
         Some(Preordered { tree, player: header.player, perspective: header.perspective })
+    }
+}
+
+/// The hashes of names, to tell at the end whether any two are alike.
+///
+/// They are kept in parts by their top byte, and each part is checked on
+/// its own with a small table that stays in the processor's cache: one
+/// table for half a million hashes would miss the cache on nearly every one.
+#[derive(Default)]
+struct Hashes {
+    parts: Vec<Vec<u64>>,
+}
+
+/// How many parts [`Hashes`] keeps: one per value of the top byte.
+const PARTS: usize = 256;
+
+impl Hashes {
+    /// Room for about `names` hashes without growing.
+    fn with_capacity(names: usize) -> Hashes {
+        let per_part = names / PARTS * 5 / 4;
+        Hashes { parts: (0..PARTS).map(|_| Vec::with_capacity(per_part)).collect() }
+    }
+
+    fn push(&mut self, hash: u64) {
+        self.parts[(hash >> 56) as usize].push(hash);
+    }
+
+    /// Whether no two hashes are alike (or differ in the lowest bit only,
+    /// which the table gives up to mark empty slots).
+    fn all_distinct(&self) -> bool {
+        let largest = self.parts.iter().map(Vec::len).max().unwrap_or(0);
+        let mut slots = vec![0u64; (2 * largest).max(2).next_power_of_two()];
+        self.parts.iter().all(|part| {
+            slots.fill(0);
+            part.iter().all(|&hash| insert_new(&mut slots, hash | 1))
+        })
+    }
+}
+
+/// Puts `hash` (not 0) into the open-addressing table `slots` (a power of
+/// two long, with room to spare); whether it was not there yet.
+fn insert_new(slots: &mut [u64], hash: u64) -> bool {
+    let mask = slots.len() - 1;
+    let mut index = hash as usize & mask;
+    loop {
+        match slots[index] {
+            0 => {
+                slots[index] = hash;
+                return true;
+            }
+            slot if slot == hash => return false,
+            _ => index = (index + 1) & mask,
+        }
     }
 }

@@ -3,16 +3,16 @@
 //! The general reader ([`input`](super::input)) goes through serde_json's
 //! visitors and looks each name up as it comes; on the 550,000-node
 //! tic-tac-toe tree that was most of a trace's time. These scan the bytes
-//! directly, with one [`Scanner`], and resolve the names they meet in one of
-//! two ways:
+//! directly, with one [`Scanner`], and resolve the names it meets on a
+//! second thread as the scan goes on ([`scan_beside`]), in one of two ways:
 //!
 //! - [`in_order`]: a document that lists its child lists, then its values,
 //!   in pre-order (as `gametree gen tictactoe` writes them) is built into the
-//!   final [`Tree`] as it is scanned, by matching each name against the one
-//!   expected next; only the uniqueness of names needs a look-up.
+//!   final [`Tree`](super::Tree) as it is scanned, by matching each name
+//!   against the one expected next; only the uniqueness of names needs
+//!   hashing.
 //! - [`by_name`]: any other flat document; names are looked up in a hash
-//!   table on a second thread, and the [`RawTree`] goes through the usual
-//!   structural checks.
+//!   table, and the [`RawTree`] goes through the usual structural checks.
 //!
 //! They take only what they read exactly as the general reader would: a
 //! well-formed flat document whose strings have no escapes and whose values
@@ -24,6 +24,8 @@
 
 mod by_name;
 mod in_order;
+
+use std::sync::mpsc;
 
 use serde::Deserialize;
 use serde::de::value::{BorrowedStrDeserializer, Error as PlainError};
@@ -63,31 +65,68 @@ struct Header<'a> {
     perspective: Option<Perspective>,
 }
 
-/// What a reader does with the node names a scan meets, in document order;
-/// each returns `None` to give the document up.
-trait Resolve<'a> {
+/// What a scan meets, in document order.
+enum Token<'a> {
     /// A key of `children`, before its child list.
-    fn parent(&mut self, name: &'a str) -> Option<()>;
+    Parent(&'a str),
     /// A name in the current child list.
-    fn child(&mut self, name: &'a str) -> Option<()>;
-    /// The end of the current child list, which had `count` names.
-    fn end_of_list(&mut self, count: u32) -> Option<()>;
+    Child(&'a str),
+    /// The end of the current child list, which had this many names.
+    EndOfList(u32),
     /// An entry of `values`.
-    fn value(&mut self, node: &'a str, value: f64) -> Option<()>;
+    Value(&'a str, f64),
     /// An entry of `players`.
-    fn player(&mut self, node: &'a str, player: Player) -> Option<()>;
+    Player(&'a str, Player),
 }
+
+/// What a reader does with the tokens a scan meets, in document order.
+trait Resolve<'a> {
+    /// Takes the next token; `None` gives the document up.
+    fn resolve(&mut self, token: Token<'a>) -> Option<()>;
+}
+
+/// Scans `text` on this thread while `resolver` resolves what the scan
+/// meets on a second one, so that the two halves of the work overlap.
+/// Returns the header and the resolver, or `None` where either gave up.
+fn scan_beside<'a, R: Resolve<'a> + Send>(
+    text: &'a str,
+    mut resolver: R,
+) -> Option<(Header<'a>, R)> {
+    std::thread::scope(|scope| {
+        let (sender, receiver) = mpsc::sync_channel::<Vec<Token<'a>>>(BATCHES_IN_FLIGHT);
+        let resolving = std::thread::Builder::new()
+            .name("resolver".into())
+            .spawn_scoped(scope, move || {
+                // Returning drops the receiver, which stops the scan too.
+                let resolved =
+                    receiver.iter().flatten().all(|token| resolver.resolve(token).is_some());
+                resolved.then_some(resolver)
+            })
+            .ok()?;
+        let mut batch = Vec::with_capacity(BATCH);
+        let send = |batch: &mut Vec<Token<'a>>| {
+            sender.send(std::mem::replace(batch, Vec::with_capacity(BATCH))).ok()
+        };
+        let header = Scanner { text, pos: 0 }.document(&mut |token| {
+            batch.push(token);
+            if batch.len() < BATCH { Some(()) } else { send(&mut batch) }
+        });
+        let sent = send(&mut batch);
+        drop(sender); // Lets the resolving thread finish.
+        let resolver = resolving.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        sent?;
+        Some((header?, resolver?))
+    })
+}
+
+/// Tokens per batch sent to the resolving thread.
+const BATCH: usize = 2048;
+
+/// Batches sent but not yet taken before the scanner waits.
+const BATCHES_IN_FLIGHT: usize = 16;
 
 /// The keys of a flat document, as bits, to find one given twice.
 const TOP_KEYS: [&str; 6] = ["root", "player", "perspective", "children", "values", "players"];
-
-/// Scans all of `text`, handing the names to `resolver`; returns the
-/// header, or `None` where the document is not one the fast readers take.
-fn scan<'a>(text: &'a str, resolver: &mut impl Resolve<'a>) -> Option<Header<'a>> {
-    let mut scanner = Scanner { text, pos: 0 };
-    let header = scanner.document(resolver)?;
-    scanner.at_end().then_some(header)
-}
 
 /// A cursor in the document.
 struct Scanner<'a> {
@@ -96,8 +135,10 @@ struct Scanner<'a> {
 }
 
 impl<'a> Scanner<'a> {
-    /// The top-level object.
-    fn document(&mut self, resolver: &mut impl Resolve<'a>) -> Option<Header<'a>> {
+    /// The whole document, handing each token to `emit`; returns the
+    /// header, or `None` where the document is not one the fast readers
+    /// take or `emit` gave up.
+    fn document(mut self, emit: &mut impl FnMut(Token<'a>) -> Option<()>) -> Option<Header<'a>> {
         let mut header = Header::default();
         let mut seen = 0u8;
         self.expect(b'{')?;
@@ -112,18 +153,18 @@ impl<'a> Scanner<'a> {
                 "player" => header.player = Some(s.enum_value()?),
                 "perspective" => header.perspective = Some(s.enum_value()?),
                 "children" => s.keyed(|s, parent| {
-                    resolver.parent(parent)?;
+                    emit(Token::Parent(parent))?;
                     s.expect(b'[')?;
-                    let count = s.items(b']', |s| resolver.child(s.name()?))?;
+                    let count = s.items(b']', |s| emit(Token::Child(s.name()?)))?;
                     (count > 0).then_some(())?;
-                    resolver.end_of_list(count)
+                    emit(Token::EndOfList(count))
                 })?,
-                "values" => s.keyed(|s, node| resolver.value(node, s.integer()?))?,
-                _ => s.keyed(|s, node| resolver.player(node, s.enum_value()?))?,
+                "values" => s.keyed(|s, node| emit(Token::Value(node, s.integer()?)))?,
+                _ => s.keyed(|s, node| emit(Token::Player(node, s.enum_value()?)))?,
             }
             Some(())
         })?;
-        Some(header)
+        self.at_end().then_some(header)
     }
 
     /// One of the maps keyed by node name: reads each entry's value with
