@@ -11,6 +11,7 @@ pub mod cli;
 pub mod compare;
 pub mod generate;
 pub mod graphviz;
+pub mod pipeline;
 pub mod render;
 pub mod schema;
 pub mod search;

@@ -25,14 +25,13 @@
 mod by_name;
 mod in_order;
 
-use std::sync::mpsc;
-
 use serde::Deserialize;
 use serde::de::value::{BorrowedStrDeserializer, Error as PlainError};
 
 use super::input::RawTree;
 use super::names;
 use super::{Perspective, Player};
+use crate::pipeline;
 
 pub use in_order::Preordered;
 
@@ -85,45 +84,17 @@ trait Resolve<'a> {
     fn resolve(&mut self, token: Token<'a>) -> Option<()>;
 }
 
-/// Scans `text` on this thread while `resolver` resolves what the scan
-/// meets on a second one, so that the two halves of the work overlap.
-/// Returns the header and the resolver, or `None` where either gave up.
-fn scan_beside<'a, R: Resolve<'a> + Send>(
-    text: &'a str,
-    mut resolver: R,
-) -> Option<(Header<'a>, R)> {
-    std::thread::scope(|scope| {
-        let (sender, receiver) = mpsc::sync_channel::<Vec<Token<'a>>>(BATCHES_IN_FLIGHT);
-        let resolving = std::thread::Builder::new()
-            .name("resolver".into())
-            .spawn_scoped(scope, move || {
-                // Returning drops the receiver, which stops the scan too.
-                let resolved =
-                    receiver.iter().flatten().all(|token| resolver.resolve(token).is_some());
-                resolved.then_some(resolver)
-            })
-            .ok()?;
-        let mut batch = Vec::with_capacity(BATCH);
-        let send = |batch: &mut Vec<Token<'a>>| {
-            sender.send(std::mem::replace(batch, Vec::with_capacity(BATCH))).ok()
-        };
-        let header = Scanner { text, pos: 0 }.document(&mut |token| {
-            batch.push(token);
-            if batch.len() < BATCH { Some(()) } else { send(&mut batch) }
-        });
-        let sent = send(&mut batch);
-        drop(sender); // Lets the resolving thread finish.
-        let resolver = resolving.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        sent?;
-        Some((header?, resolver?))
-    })
+/// Scans `text` while `resolver` resolves what the scan meets, on two
+/// threads, so that the two halves of the work overlap. Returns the header
+/// and the resolver, or `None` where either gave up.
+fn scan_beside<'a, R: Resolve<'a>>(text: &'a str, mut resolver: R) -> Option<(Header<'a>, R)> {
+    let (header, resolved) = pipeline::beside(
+        |emit| Scanner { text, pos: 0 }.document(emit),
+        |token| resolver.resolve(token),
+    );
+    resolved?;
+    Some((header?, resolver))
 }
-
-/// Tokens per batch sent to the resolving thread.
-const BATCH: usize = 2048;
-
-/// Batches sent but not yet taken before the scanner waits.
-const BATCHES_IN_FLIGHT: usize = 16;
 
 /// The keys of a flat document, as bits, to find one given twice.
 const TOP_KEYS: [&str; 6] = ["root", "player", "perspective", "children", "values", "players"];
@@ -138,7 +109,7 @@ impl<'a> Scanner<'a> {
     /// The whole document, handing each token to `emit`; returns the
     /// header, or `None` where the document is not one the fast readers
     /// take or `emit` gave up.
-    fn document(mut self, emit: &mut impl FnMut(Token<'a>) -> Option<()>) -> Option<Header<'a>> {
+    fn document(mut self, emit: &mut dyn FnMut(Token<'a>) -> Option<()>) -> Option<Header<'a>> {
         let mut header = Header::default();
         let mut seen = 0u8;
         self.expect(b'{')?;
