@@ -72,20 +72,38 @@ impl Recorder {
     }
 }
 
-impl Sink for Recorder {
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+impl Recorder {
+    /// A recorder for the `leaves` and `pruned` lines only, for a renderer
+    /// that writes the `order` line as it goes.
+    pub fn without_order(tree: &Tree) -> Recorder {
+        Recorder { order: Vec::new(), ..Recorder::for_tree(tree) }
+    }
+
+    /// Records what `event` adds to the `leaves` and `pruned` lines.
+    pub fn record_marks(&mut self, event: &Event<'_>) {
         match *event {
-            Event::Leaf { node, value } => {
-                self.order.push((node, value));
-                self.leaves.push(LeafMark::Leaf(node));
-            }
-            Event::Value { node, value, .. } => self.order.push((node, value)),
+            Event::Leaf { node, .. } => self.leaves.push(LeafMark::Leaf(node)),
             Event::Cutoff { pruned, .. } => {
                 self.leaves.push(LeafMark::Cutoff);
                 self.pruned.extend_from_slice(pruned);
             }
-            Event::Enter { .. } | Event::Update { .. } => {}
+            Event::Enter { .. } | Event::Update { .. } | Event::Value { .. } => {}
         }
+    }
+}
+
+/// What `event` adds to the `order` line: a node and the value it received.
+pub fn order_item(event: &Event<'_>) -> Option<(NodeId, f64)> {
+    match *event {
+        Event::Leaf { node, value } | Event::Value { node, value, .. } => Some((node, value)),
+        Event::Enter { .. } | Event::Update { .. } | Event::Cutoff { .. } => None,
+    }
+}
+
+impl Sink<'_> for Recorder {
+    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+        self.order.extend(order_item(event));
+        self.record_marks(event);
         Ok(())
     }
 }
@@ -138,14 +156,7 @@ pub mod notation {
     ) -> fmt::Result {
         let mut piece = String::new();
         for (index, (name, value)) in items.enumerate() {
-            if index > 0 {
-                piece.push(' ');
-            }
-            piece.push_str(name);
-            if let Some(value) = value {
-                piece.push(':');
-                value.push_to(&mut piece);
-            }
+            push_item(&mut piece, index == 0, name, value);
             if piece.len() >= PIECE {
                 f.write_str(&piece)?;
                 piece.clear();
@@ -154,8 +165,21 @@ pub mod notation {
         f.write_str(&piece)
     }
 
-    /// How many bytes of a line [`separated`] puts together before writing them.
-    const PIECE: usize = 1 << 14;
+    /// Appends one item of a line to `piece`, after a space unless it is
+    /// the line's `first`.
+    pub fn push_item(piece: &mut String, first: bool, name: &str, value: Option<Num>) {
+        if !first {
+            piece.push(' ');
+        }
+        piece.push_str(name);
+        if let Some(value) = value {
+            piece.push(':');
+            value.push_to(piece);
+        }
+    }
+
+    /// How many bytes of a line are put together before they are written.
+    pub const PIECE: usize = 1 << 14;
 
     /// One item of the `leaves` line: a name or `#`.
     pub fn leaf(tree: &Tree, mark: LeafMark) -> &str {

@@ -6,6 +6,7 @@
 use std::io::{self, Write};
 
 use crate::answer::Recorder;
+use crate::render::answer::AnswerStream;
 use crate::render::dot::{self, Decorations, Frames, Picture};
 use crate::render::json::{JsonTrace, Records, Summary, TraceDocument};
 use crate::render::{self, Palette};
@@ -50,15 +51,15 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
         Format::Text => {
             render::text::write_header(out, tree, algorithm, &options, palette)?;
             let mut trace = render::text::TextTrace::new(&mut *out, tree, palette);
-            let outcome = search::run(tree, algorithm, &options, &mut trace)?;
+            let outcome = search::run_beside(tree, algorithm, &options, &mut trace)?;
             let (out, answer) = trace.finish(&outcome);
             render::text::write_footer(out, tree, &outcome, &answer, palette)?;
             Ok(outcome)
         }
         Format::Answer => {
-            let mut recorder = Recorder::for_tree(tree);
-            let outcome = search::run(tree, algorithm, &options, &mut recorder)?;
-            render::answer::write(out, tree, &recorder.finish(&outcome), palette)?;
+            let mut answer = AnswerStream::start(&mut *out, tree)?;
+            let outcome = search::run_beside(tree, algorithm, &options, &mut answer)?;
+            answer.finish(&outcome, palette)?;
             Ok(outcome)
         }
         Format::Json => {
@@ -69,7 +70,7 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
             let answer = recorder.finish(&outcome);
             let summary = Summary::new(tree, algorithm, &options, &outcome, &answer);
             let mut trace = JsonTrace::start(&mut *out, tree, &summary)?;
-            search::run(tree, algorithm, &options, &mut trace)?;
+            search::run_beside(tree, algorithm, &options, &mut trace)?;
             trace.finish()?;
             Ok(outcome)
         }
@@ -113,7 +114,7 @@ pub fn count_steps(tree: &Tree, request: &Request) -> Result<u64, SearchError> {
 /// Counts events.
 struct StepCount(u64);
 
-impl Sink for StepCount {
+impl Sink<'_> for StepCount {
     fn event(&mut self, _: &Event<'_>) -> io::Result<()> {
         self.0 += 1;
         Ok(())

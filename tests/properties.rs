@@ -83,7 +83,7 @@ fn parse(document: &Value) -> Tree {
 #[derive(Default)]
 struct Visits(Vec<NodeId>);
 
-impl Sink for Visits {
+impl Sink<'_> for Visits {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         if let Event::Enter { node, .. } = *event {
             self.0.push(node);

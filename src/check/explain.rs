@@ -240,7 +240,7 @@ impl<'t> Witness<'t> {
     }
 }
 
-impl Sink for Witness<'_> {
+impl Sink<'_> for Witness<'_> {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         match *event {
             Event::Enter { node, player, window, .. } => {

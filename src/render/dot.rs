@@ -94,7 +94,7 @@ impl<'t> Picture<'t> {
     }
 }
 
-impl Sink for Picture<'_> {
+impl Sink<'_> for Picture<'_> {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         self.steps += 1;
         self.current = Some(event.node());
@@ -316,7 +316,7 @@ impl<'t, F: FnMut(u64, &[u8]) -> io::Result<()>> Frames<'t, F> {
     }
 }
 
-impl<F: FnMut(u64, &[u8]) -> io::Result<()>> Sink for Frames<'_, F> {
+impl<F: FnMut(u64, &[u8]) -> io::Result<()>> Sink<'_> for Frames<'_, F> {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         self.picture.event(event)?;
         let step = self.picture.steps;

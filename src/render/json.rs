@@ -376,7 +376,7 @@ impl<'t> Records<'t> {
     }
 }
 
-impl Sink for Records<'_> {
+impl Sink<'_> for Records<'_> {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         let step = self.records.len() as u64 + 1;
         self.records.push(EventRecord::new(self.tree, step, event));
@@ -409,7 +409,7 @@ impl<'a, W: Write> JsonTrace<'a, W> {
     }
 }
 
-impl<W: Write> Sink for JsonTrace<'_, W> {
+impl<W: Write> Sink<'_> for JsonTrace<'_, W> {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         self.step += 1;
         let separator: &[u8] = if self.step == 1 { b"\n    " } else { b",\n    " };

@@ -185,7 +185,7 @@ impl<'a, W: Write> TextTrace<'a, W> {
     }
 }
 
-impl<W: Write> Sink for TextTrace<'_, W> {
+impl<W: Write> Sink<'_> for TextTrace<'_, W> {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         self.recorder.event(event)?;
         match *event {

@@ -75,11 +75,11 @@ const NO_CHILD: u32 = u32::MAX;
 /// # Complexity
 /// Time linear in the nodes visited; memory one frame per level of the
 /// current path plus four bytes per node for the best child.
-pub(crate) fn walk<R: Rule>(
-    tree: &Tree,
+pub(crate) fn walk<'t, R: Rule>(
+    tree: &'t Tree,
     rule: &R,
     options: &Options,
-    sink: &mut dyn Sink,
+    sink: &mut dyn Sink<'t>,
 ) -> io::Result<Outcome> {
     let mut walker = Walker {
         tree,
@@ -106,11 +106,11 @@ pub(crate) fn walk<R: Rule>(
     })
 }
 
-struct Walker<'a, R: Rule> {
-    tree: &'a Tree,
+struct Walker<'a, 't, R: Rule> {
+    tree: &'t Tree,
     rule: &'a R,
     depth_limit: Option<u32>,
-    sink: &'a mut dyn Sink,
+    sink: &'a mut dyn Sink<'t>,
     /// Each node's best child so far, `NO_CHILD` where there is none.
     best_child: Vec<u32>,
     stats: Stats,
@@ -122,7 +122,7 @@ enum Entered<S> {
     Searching(Frame<S>),
 }
 
-impl<R: Rule> Walker<'_, R> {
+impl<R: Rule> Walker<'_, '_, R> {
     fn run(&mut self) -> io::Result<(f64, ValueKind)> {
         let root = self.tree.root();
         let mut stack = match self.enter(root, 0, None)? {

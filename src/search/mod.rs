@@ -19,6 +19,7 @@ use std::io;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::pipeline;
 use crate::tree::{NodeId, Player, Tree};
 
 use window::Pruning;
@@ -214,22 +215,23 @@ impl Event<'_> {
 }
 
 /// Receives a search's events as they happen.
-pub trait Sink {
+/// Its lifetime is the tree's, which events borrow from.
+pub trait Sink<'t> {
     /// Takes one event; an error (a closed pipe) stops the search.
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()>;
+    fn event(&mut self, event: &Event<'t>) -> io::Result<()>;
 }
 
 /// A sink that keeps nothing, for when only the [`Outcome`] matters.
 pub struct Discard;
 
-impl Sink for Discard {
+impl Sink<'_> for Discard {
     fn event(&mut self, _: &Event<'_>) -> io::Result<()> {
         Ok(())
     }
 }
 
-impl<A: Sink, B: Sink> Sink for (A, B) {
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+impl<'t, A: Sink<'t>, B: Sink<'t>> Sink<'t> for (A, B) {
+    fn event(&mut self, event: &Event<'t>) -> io::Result<()> {
         self.0.event(event)?;
         self.1.event(event)
     }
@@ -278,11 +280,11 @@ pub enum SearchError {
 ///
 /// Checks up front that the depth limit can be honoured, so a sink never
 /// sees part of a search that then fails.
-pub fn run(
-    tree: &Tree,
+pub fn run<'t>(
+    tree: &'t Tree,
     algorithm: Algorithm,
     options: &Options,
-    sink: &mut dyn Sink,
+    sink: &mut dyn Sink<'t>,
 ) -> Result<Outcome, SearchError> {
     check(tree, options)?;
     let outcome = match algorithm {
@@ -298,6 +300,39 @@ pub fn run(
         }
     };
     Ok(outcome)
+}
+
+/// [`run`], with the search on a second thread while `sink` takes the
+/// events on this one: for sinks that write as they go, writing then
+/// overlaps searching.
+pub fn run_beside<'t>(
+    tree: &'t Tree,
+    algorithm: Algorithm,
+    options: &Options,
+    sink: &mut dyn Sink<'t>,
+) -> Result<Outcome, SearchError> {
+    check(tree, options)?;
+    let mut failure = None;
+    let (outcome, _) = pipeline::beside(
+        |emit| run(tree, algorithm, options, &mut Emit(emit)),
+        |event| {
+            let taken = sink.event(&event);
+            taken.map_err(|error| failure = Some(error)).ok()
+        },
+    );
+    match failure {
+        Some(error) => Err(error.into()),
+        None => outcome,
+    }
+}
+
+/// A sink that hands each event on to another thread.
+struct Emit<'e, 't>(&'e mut dyn FnMut(Event<'t>) -> Option<()>);
+
+impl<'t> Sink<'t> for Emit<'_, 't> {
+    fn event(&mut self, event: &Event<'t>) -> io::Result<()> {
+        (self.0)(*event).ok_or_else(|| io::Error::other("the events' taker stopped"))
+    }
 }
 
 /// Checks that `options` can be honoured on `tree`: every node at the
@@ -348,5 +383,31 @@ mod tests {
         assert_eq!(View::Mover.seen_by(3.0, Player::Min, Player::Max), -3.0);
         assert_eq!(View::Mover.seen_by(3.0, Player::Max, Player::Max), 3.0);
         assert_eq!(View::Max.seen_by(3.0, Player::Min, Player::Max), 3.0);
+    }
+
+    /// Takes `left` events, then fails as a closed pipe does.
+    struct ClosesAfter {
+        left: u32,
+    }
+
+    impl Sink<'_> for ClosesAfter {
+        fn event(&mut self, _: &Event<'_>) -> io::Result<()> {
+            self.left = self.left.checked_sub(1).ok_or(io::ErrorKind::BrokenPipe)?;
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_sink_that_fails_beside_the_search_stops_it_with_its_error() {
+        let mut game = Vec::new();
+        let position = crate::generate::tictactoe::Position::parse("x..|...|...").unwrap();
+        crate::generate::tictactoe::write(&mut game, position).unwrap();
+        let tree = crate::tree::parse(game, Default::default(), Default::default()).unwrap();
+        for left in [0, 5, 5_000] {
+            let mut sink = ClosesAfter { left };
+            let result = run_beside(&tree, Algorithm::Minimax, &Options::default(), &mut sink);
+            let Err(SearchError::Io(error)) = result else { panic!("{result:?}") };
+            assert_eq!(error.kind(), io::ErrorKind::BrokenPipe);
+        }
     }
 }
