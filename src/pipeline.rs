@@ -54,41 +54,61 @@ pub fn beside<T: Send, R: Send>(
     });
     spawned.unwrap_or_else(|| {
         let produce = waiting.lock().ok().and_then(|mut waiting| waiting.take());
-        let produce = produce.expect("no thread ran the producer");
-        let mut taken = Some(());
-        let produced = produce(&mut |item| {
-            taken = taken.and_then(|()| take(item));
-            taken
-        });
-        (produced, taken)
+        on_one_thread(produce.expect("no thread ran the producer"), take)
     })
+}
+
+/// [`beside`] without a second thread: each item is taken as it is emitted.
+fn on_one_thread<T, R>(
+    produce: impl FnOnce(&mut dyn FnMut(T) -> Option<()>) -> R,
+    mut take: impl FnMut(T) -> Option<()>,
+) -> (R, Option<()>) {
+    let mut taken = Some(());
+    let produced = produce(&mut |item| {
+        taken = taken.and_then(|()| take(item));
+        taken
+    });
+    (produced, taken)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// `beside`, or what it falls back on without a second thread.
+    type Runner = fn(
+        Box<dyn FnOnce(&mut dyn FnMut(u32) -> Option<()>) -> usize + Send>,
+        &mut dyn FnMut(u32) -> Option<()>,
+    ) -> (usize, Option<()>);
+
+    const RUNNERS: [Runner; 2] =
+        [|produce, take| beside(produce, take), |produce, take| on_one_thread(produce, take)];
+
     #[test]
     fn every_item_is_taken_in_order() {
-        let mut taken = Vec::new();
-        let (produced, all) = beside(
-            |emit| (0..5_000).try_for_each(emit).map(|()| "done"),
-            |item| {
-                taken.push(item);
-                Some(())
-            },
-        );
-        assert_eq!((produced, all), (Some("done"), Some(())));
-        assert_eq!(taken, (0..5_000).collect::<Vec<_>>());
+        for run in RUNNERS {
+            let mut taken = Vec::new();
+            let (emitted, all) = run(
+                Box::new(|emit| (0..5_000).take_while(|&item| emit(item).is_some()).count()),
+                &mut |item| {
+                    taken.push(item);
+                    Some(())
+                },
+            );
+            assert_eq!((emitted, all), (5_000, Some(())));
+            assert_eq!(taken, (0..5_000).collect::<Vec<_>>());
+        }
     }
 
     #[test]
     fn giving_up_stops_the_producer() {
-        let (emitted, all) = beside(
-            |emit| (0..1_000_000).take_while(|&item| emit(item).is_some()).count(),
-            |item| (item < 10).then_some(()),
-        );
-        assert_eq!(all, None);
-        assert!(emitted < 1_000_000, "{emitted}");
+        for run in RUNNERS {
+            let (emitted, all) = run(
+                Box::new(|emit| (0..1_000_000).take_while(|&item| emit(item).is_some()).count()),
+                &mut |item| (item < 10).then_some(()),
+            );
+            assert_eq!(all, None);
+            assert!(emitted < 1_000_000, "{emitted}");
+        }
     }
 }
