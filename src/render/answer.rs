@@ -90,12 +90,7 @@ mod tests {
     /// Every example tree, and a tic-tac-toe tree whose `order` line is
     /// written in several pieces.
     fn trees() -> Vec<Tree> {
-        let dir = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/trees")).unwrap();
-        let mut texts: Vec<Vec<u8>> = dir
-            .map(|entry| entry.unwrap().path())
-            .filter(|path| path.extension().is_some_and(|e| e == "json"))
-            .map(|path| std::fs::read(path).unwrap())
-            .collect();
+        let mut texts = crate::tree::example_files();
         let mut game = Vec::new();
         let position = crate::generate::tictactoe::Position::parse("x..|.o.|...").unwrap();
         crate::generate::tictactoe::write(&mut game, position).unwrap();

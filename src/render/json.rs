@@ -694,12 +694,7 @@ mod tests {
     /// backslashes and non-ASCII letters; fractions; bounds; cutoffs), plus
     /// a tree with a control character in a name.
     fn for_every_search(mut check: impl FnMut(&Tree, Algorithm, &Options, &TraceDocument<'_>)) {
-        let trees = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/trees")).unwrap();
-        let mut texts: Vec<Vec<u8>> = trees
-            .map(|entry| entry.unwrap().path())
-            .filter(|path| path.extension().is_some_and(|e| e == "json"))
-            .map(|path| std::fs::read(path).unwrap())
-            .collect();
+        let mut texts = crate::tree::example_files();
         texts.push(br#"{"children": {"bell\u0007\u001f": ["x"]}, "values": {"x": 0.5}}"#.to_vec());
         let windows = [Window::FULL, Window { alpha: 2.5, beta: 3.0 }];
         for text in &texts {

@@ -266,6 +266,16 @@ pub fn parse(
     validate::validate(raw, overrides)
 }
 
+/// The example tree files under `trees/`, for tests that go through all of them.
+#[cfg(test)]
+pub fn example_files() -> Vec<Vec<u8>> {
+    let dir = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/trees")).unwrap();
+    let mut paths: Vec<_> = dir.map(|entry| entry.unwrap().path()).collect();
+    paths.sort();
+    paths.retain(|path| path.extension().is_some_and(|e| e == "json"));
+    paths.iter().map(|path| std::fs::read(path).unwrap()).collect()
+}
+
 /// [`input::read`] on a thread with a stack deep enough for it.
 fn read_generally(input: &[u8], naming: Naming) -> Result<input::RawTree, TreeError> {
     std::thread::scope(|scope| {
