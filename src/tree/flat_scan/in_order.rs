@@ -127,7 +127,7 @@ impl<'a> Builder<'a> {
     /// A key of `children`: the root, or the child it names is reached.
     fn parent(&mut self, name: &'a str) -> Option<()> {
         let node = if self.names.is_empty() {
-            self.add_node(name, Player::Max)?
+            self.add_node(name, Player::Max)
         } else {
             self.reach(Some(name))?
         };
@@ -151,14 +151,14 @@ impl<'a> Builder<'a> {
     }
 
     /// Numbers the next node, which lists its children (if any) next.
-    fn add_node(&mut self, name: &'a str, player: Player) -> Option<NodeId> {
+    fn add_node(&mut self, name: &'a str, player: Player) -> NodeId {
         let node = NodeId(self.names.len() as u32);
         self.names.push(name);
         self.hashes.push(names::hash_name(name));
         self.players.push(player);
         self.values.push(f64::NAN);
         self.child_starts.push(self.child_ids.len() as u32);
-        Some(node)
+        node
     }
 
     /// Reaches the listed children in pre-order up to the one named `key`
@@ -174,7 +174,7 @@ impl<'a> Builder<'a> {
             let (name, player) = (self.pending[list.next], list.player);
             let slot = list.slots + (list.next - list.start);
             list.next += 1;
-            let node = self.add_node(name, player)?;
+            let node = self.add_node(name, player);
             self.child_ids[slot] = node;
             if key == Some(name) {
                 return Some(node);
@@ -227,13 +227,18 @@ impl<'a> Builder<'a> {
 /// They are kept in parts by their top byte, and each part is checked on
 /// its own with a small table that stays in the processor's cache: one
 /// table for half a million hashes would miss the cache on nearly every one.
-#[derive(Default)]
 struct Hashes {
     parts: Vec<Vec<u64>>,
 }
 
 /// How many parts [`Hashes`] keeps: one per value of the top byte.
 const PARTS: usize = 256;
+
+impl Default for Hashes {
+    fn default() -> Hashes {
+        Hashes::with_capacity(0)
+    }
+}
 
 impl Hashes {
     /// Room for about `names` hashes without growing.
