@@ -70,9 +70,7 @@ impl Recorder {
             value: outcome.value,
         }
     }
-}
 
-impl Recorder {
     /// A recorder for the `leaves` and `pruned` lines only, for a renderer
     /// that writes the `order` line as it goes.
     pub fn without_order(tree: &Tree) -> Recorder {

@@ -214,8 +214,9 @@ impl Event<'_> {
     }
 }
 
-/// Receives a search's events as they happen.
-/// Its lifetime is the tree's, which events borrow from.
+/// Receives a search's events as they happen. `'t` is the lifetime of the
+/// tree the events borrow from, so that they can be handed to another
+/// thread while the tree is borrowed ([`run_beside`]).
 pub trait Sink<'t> {
     /// Takes one event; an error (a closed pipe) stops the search.
     fn event(&mut self, event: &Event<'t>) -> io::Result<()>;
