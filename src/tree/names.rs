@@ -184,8 +184,8 @@ impl Interner {
     }
 }
 
-/// A name with its hash, computed where the name is at hand (the scanning
-/// thread) rather than where it is looked up.
+/// A name with its hash, computed once for both steps of
+/// [`Interner::intern_all`]: fetching the memory, then looking up.
 #[derive(Clone, Copy, Debug)]
 pub struct Hashed<'a> {
     text: &'a str,
