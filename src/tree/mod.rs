@@ -247,7 +247,7 @@ const READER_STACK: usize = 1 << 30;
 /// Reads and validates a tree document in any of the input shapes.
 ///
 /// Flat documents of the plain kind that generated trees are go through the
-/// fast [`flat_scan`] readers; the rest, including every document with an
+/// fast `flat_scan` readers; the rest, including every document with an
 /// error, through the general [`input::read`], on a thread with a deep
 /// stack. The input is dropped as soon as it has been read, before the
 /// structural checks build the tree.
