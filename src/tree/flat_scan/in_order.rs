@@ -165,22 +165,29 @@ impl<'a> Builder<'a> {
     /// and returns it; the children passed on the way have no child list.
     /// `None` when no child still to reach is named `key`.
     fn reach(&mut self, key: Option<&str>) -> Option<NodeId> {
-        while let Some(list) = self.lists.last_mut() {
-            if list.next == list.end {
-                self.pending.truncate(list.start);
-                self.lists.pop();
-                continue;
-            }
+        loop {
+            self.drop_reached_lists();
+            let list = self.lists.last_mut()?;
             let (name, player) = (self.pending[list.next], list.player);
             let slot = list.slots + (list.next - list.start);
             list.next += 1;
             let node = self.add_node(name, player);
             self.child_ids[slot] = node;
             if key == Some(name) {
+                // Before the node's own list goes on top: a chain a million
+                // deep then keeps one list, not a million.
+                self.drop_reached_lists();
                 return Some(node);
             }
         }
-        None
+    }
+
+    /// Drops the innermost lists whose children have all been reached.
+    fn drop_reached_lists(&mut self) {
+        while let Some(list) = self.lists.last().filter(|list| list.next == list.end) {
+            self.pending.truncate(list.start);
+            self.lists.pop();
+        }
     }
 
     /// Ends `children`: every child not reached yet has no child list.
