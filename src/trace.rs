@@ -51,7 +51,7 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
         Format::Text => {
             render::text::write_header(out, tree, algorithm, &options, palette)?;
             let mut trace = render::text::TextTrace::new(&mut *out, tree, palette);
-            let outcome = search::run_beside(tree, algorithm, &options, &mut trace)?;
+            let outcome = search::run(tree, algorithm, &options, &mut trace)?;
             let (out, answer) = trace.finish(&outcome);
             render::text::write_footer(out, tree, &outcome, &answer, palette)?;
             Ok(outcome)
@@ -70,7 +70,7 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
             let answer = recorder.finish(&outcome);
             let summary = Summary::new(tree, algorithm, &options, &outcome, &answer);
             let mut trace = JsonTrace::start(&mut *out, tree, &summary)?;
-            search::run_beside(tree, algorithm, &options, &mut trace)?;
+            search::run(tree, algorithm, &options, &mut trace)?;
             trace.finish()?;
             Ok(outcome)
         }
