@@ -223,11 +223,6 @@ impl<'t> Witness<'t> {
         }
     }
 
-    /// The starting best value of a node in this algorithm.
-    fn initial_v(&self, player: Player) -> f64 {
-        if self.algorithm.view().minimises(player) { f64::INFINITY } else { f64::NEG_INFINITY }
-    }
-
     /// A child returned `value`: the innermost open node takes it.
     fn returned(&mut self, child: NodeId, value: f64) {
         let view = self.algorithm.view();
@@ -253,7 +248,7 @@ impl Sink<'_> for Witness<'_> {
                     };
                     self.entered[node.index()] = Some(moment);
                 }
-                let v = self.initial_v(player);
+                let v = self.algorithm.view().initial_v(player);
                 self.open.push(Open { node, v, window, last: None });
             }
             Event::Leaf { node, value } => {

@@ -20,11 +20,7 @@ impl Rule for AlphaBeta {
 
     fn open(&self, player: Player, parent: Option<&Bounded>) -> Bounded {
         let window = parent.map_or(self.0.root_window, |p| p.window);
-        let v = match player {
-            Player::Max => f64::NEG_INFINITY,
-            Player::Min => f64::INFINITY,
-        };
-        Bounded::new(player, v, window)
+        Bounded::new(player, Self::VIEW.initial_v(player), window)
     }
 
     fn window(&self, state: &Bounded) -> Option<Window> {

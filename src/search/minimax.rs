@@ -13,11 +13,7 @@ impl Rule for Minimax {
     const VIEW: View = View::Max;
 
     fn open(&self, player: Player, _parent: Option<&Best>) -> Best {
-        let v = match player {
-            Player::Max => f64::NEG_INFINITY,
-            Player::Min => f64::INFINITY,
-        };
-        Best { player, v }
+        Best { player, v: Self::VIEW.initial_v(player) }
     }
 
     fn window(&self, _state: &Best) -> Option<Window> {

@@ -92,6 +92,12 @@ impl View {
         self == View::Max && player == Player::Min
     }
 
+    /// The best value a node where `player` moves starts from, before any
+    /// child: the worst there is for it (`+inf` where it minimises).
+    pub fn initial_v(self, player: Player) -> f64 {
+        if self.minimises(player) { f64::INFINITY } else { f64::NEG_INFINITY }
+    }
+
     /// Converts a value at a node moved by `player` between MAX's point of
     /// view and this one; the conversion is its own inverse.
     pub fn convert(self, value: f64, player: Player) -> f64 {

@@ -14,7 +14,7 @@ impl Rule for Negamax {
     const VIEW: View = View::Mover;
 
     fn open(&self, player: Player, _parent: Option<&Best>) -> Best {
-        Best { player, v: f64::NEG_INFINITY }
+        Best { player, v: Self::VIEW.initial_v(player) }
     }
 
     fn window(&self, _state: &Best) -> Option<Window> {

@@ -26,7 +26,7 @@ impl Rule for NegamaxAlphaBeta {
             Some(p) if p.player == player => p.window,
             Some(p) => p.window.negated(),
         };
-        Bounded::new(player, f64::NEG_INFINITY, window)
+        Bounded::new(player, Self::VIEW.initial_v(player), window)
     }
 
     fn window(&self, state: &Bounded) -> Option<Window> {
