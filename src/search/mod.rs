@@ -294,7 +294,7 @@ pub fn run<'t>(
     sink: &mut dyn Sink<'t>,
 ) -> Result<Outcome, SearchError> {
     check(tree, options)?;
-    let outcome = match algorithm {
+    Ok(match algorithm {
         Algorithm::Minimax => engine::walk(tree, &minimax::Minimax, options, sink)?,
         Algorithm::Negamax => engine::walk(tree, &negamax::Negamax, options, sink)?,
         Algorithm::Alphabeta => {
@@ -305,20 +305,19 @@ pub fn run<'t>(
             let rule = negamax_alphabeta::NegamaxAlphaBeta(Pruning::new(options));
             engine::walk(tree, &rule, options, sink)?
         }
-    };
-    Ok(outcome)
+    })
 }
 
 /// [`run`], with the search on a second thread while `sink` takes the
 /// events on this one: for sinks that write as they go, writing then
-/// overlaps searching.
+/// overlaps searching. A search that cannot run fails there, before its
+/// first event, as with [`run`].
 pub fn run_beside<'t>(
     tree: &'t Tree,
     algorithm: Algorithm,
     options: &Options,
     sink: &mut dyn Sink<'t>,
 ) -> Result<Outcome, SearchError> {
-    check(tree, options)?;
     let mut failure = None;
     let (outcome, _) = pipeline::beside(
         |emit| run(tree, algorithm, options, &mut Emit(emit)),
@@ -402,6 +401,19 @@ mod tests {
             self.left = self.left.checked_sub(1).ok_or(io::ErrorKind::BrokenPipe)?;
             Ok(())
         }
+    }
+
+    #[test]
+    fn a_search_beside_that_cannot_run_fails_before_any_event() {
+        let tree =
+            crate::tree::parse(&b"[[1, 2], [3]]"[..], Default::default(), Default::default());
+        let options = Options { depth_limit: Some(1), ..Options::default() };
+        let mut sink = ClosesAfter { left: 0 };
+        let result = run_beside(&tree.unwrap(), Algorithm::Minimax, &options, &mut sink);
+        assert!(
+            matches!(result, Err(SearchError::MissingStaticValue { limit: 1, .. })),
+            "{result:?}"
+        );
     }
 
     #[test]
