@@ -101,6 +101,17 @@ pub enum Perspective {
     Mover,
 }
 
+impl Perspective {
+    /// A value the file gives at a node where `player` moves, from MAX's
+    /// point of view, as the tree keeps it.
+    pub fn to_max(self, value: f64, player: Player) -> f64 {
+        match self {
+            Perspective::Max => value,
+            Perspective::Mover => value * player.sign(),
+        }
+    }
+}
+
 /// An immutable, validated game tree.
 ///
 /// Values are stored from MAX's point of view whatever the file's

@@ -243,10 +243,7 @@ fn build(raw: &RawTree, order: &[u32], base: Player, perspective: Perspective) -
         for &child in children {
             by_depth[child as usize] = by_depth[id].opponent();
         }
-        let value = match perspective {
-            Perspective::Max => raw.values[id],
-            Perspective::Mover => raw.values[id] * player.sign(),
-        };
+        let value = perspective.to_max(raw.values[id], player);
         Parts { name: raw.names.get(id), player, value, children }
     })
 }

@@ -46,10 +46,9 @@ impl Preordered {
                 *player = player.opponent();
             }
         }
-        if overrides.perspective(self.perspective) == Perspective::Mover {
-            for (value, player) in tree.values.iter_mut().zip(&tree.players) {
-                *value *= player.sign();
-            }
+        let perspective = overrides.perspective(self.perspective);
+        for (value, &player) in tree.values.iter_mut().zip(&tree.players) {
+            *value = perspective.to_max(*value, player);
         }
         tree
     }
