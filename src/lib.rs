@@ -6,6 +6,7 @@
 //! JSON. Algorithms never print and renderers never search.
 
 pub mod answer;
+mod byte_words;
 pub mod check;
 pub mod cli;
 pub mod compare;

@@ -31,7 +31,7 @@ use serde::de::value::{BorrowedStrDeserializer, Error as PlainError};
 use super::input::RawTree;
 use super::names;
 use super::{Perspective, Player};
-use crate::pipeline;
+use crate::{byte_words, pipeline};
 
 pub use in_order::Preordered;
 
@@ -258,20 +258,16 @@ fn is_plain_in_string(byte: u8) -> bool {
 /// How many bytes at the start of `bytes` are [plain](is_plain_in_string), found eight
 /// at a time: this scan is most of the time spent reading names.
 fn plain_run(bytes: &[u8]) -> usize {
-    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
-    let splat = |byte: u8| ONES * u64::from(byte);
-    // The high bit of each byte below `limit`. Exact up to the first such
-    // byte, which is all that is used: a borrow only spreads upwards.
-    let below = |word: u64, limit: u8| word.wrapping_sub(splat(limit)) & !word & HIGHS;
     let mut run = 0;
     for chunk in bytes.chunks_exact(8) {
-        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
-        let control_or_space = below(word, 0x21);
-        let delete_or_not_ascii = (word | (word & !HIGHS).wrapping_add(ONES)) & HIGHS;
+        let word = byte_words::word(chunk.try_into().expect("eight bytes"));
+        let control_or_space = byte_words::below(word, 0x21);
+        let delete_or_not_ascii = (word
+            | (word & !byte_words::HIGHS).wrapping_add(byte_words::splat(1)))
+            & byte_words::HIGHS;
         let separators = [b':', b'#', b'"', b'\\']
             .into_iter()
-            .fold(0, |found, byte| found | below(word ^ splat(byte), 1));
+            .fold(0, |found, byte| found | byte_words::equal(word, byte));
         let stops = control_or_space | delete_or_not_ascii | separators;
         if stops != 0 {
             return run + (stops.trailing_zeros() / 8) as usize;
