@@ -6,6 +6,7 @@
 use std::io::{self, Write};
 
 use crate::answer::Recorder;
+use crate::pipeline;
 use crate::render::answer::AnswerStream;
 use crate::render::dot::{self, Decorations, Frames, Picture};
 use crate::render::json::{JsonTrace, Records, Summary, TraceDocument};
@@ -69,9 +70,12 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
             let outcome = search::run(tree, algorithm, &options, &mut recorder)?;
             let answer = recorder.finish(&outcome);
             let summary = Summary::new(tree, algorithm, &options, &outcome, &answer);
-            let mut trace = JsonTrace::start(&mut *out, tree, &summary)?;
-            search::run(tree, algorithm, &options, &mut trace)?;
-            trace.finish()?;
+            // Both threads search again, and take turns formatting.
+            pipeline::in_turns(out, |turns| {
+                let mut trace = JsonTrace::start(turns, tree, &summary)?;
+                search::run(tree, algorithm, &options, &mut trace)?;
+                trace.finish().map_err(SearchError::from)
+            })?;
             Ok(outcome)
         }
         Format::Dot => {

@@ -8,13 +8,14 @@
 //! a written trace back.
 
 use std::borrow::Cow;
-use std::io::{self, Write};
+use std::io;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::Num;
 use crate::answer::{Answer, LeafMark, notation};
+use crate::pipeline::Turns;
 use crate::search::{Algorithm, Bound, Event, Options, Outcome, Sink, Stats, ValueKind};
 use crate::tree::{NodeId, Player, Tree};
 
@@ -298,22 +299,69 @@ impl<'t, 'a> Summary<'t, 'a> {
     /// Writes the fields in the order of [`TraceDocument`], one per line,
     /// and leaves the top-level object open for `events`. Written by hand,
     /// like the events, because the lists can hold a million names.
-    fn write<W: Write>(&self, out: &mut Pieces<W>) -> io::Result<()> {
-        out.first_member("format_version", &self.format_version);
-        out.member("algorithm", &self.algorithm);
-        out.member("root", &self.root);
-        out.member("player", &self.player);
-        out.member("options", &self.options);
-        out.member("value", &self.value);
-        out.member("fail", &self.fail);
-        out.member("best_move", &self.best_move);
-        out.list("principal_variation", self.principal_variation.items(), write_name)?;
-        out.list("order", self.order.entries(), OrderEntry::write_compact)?;
-        out.list("leaves", self.leaves.items(), write_name)?;
-        out.list("pruned", self.pruned.items(), write_name)?;
-        out.member("stats", &self.stats);
-        Ok(())
+    fn write(&self, turns: &mut Turns<'_>) -> io::Result<()> {
+        field(turns, b"{\n  ", "format_version", &self.format_version)?;
+        field(turns, NEXT_FIELD, "algorithm", &self.algorithm)?;
+        field(turns, NEXT_FIELD, "root", &self.root)?;
+        field(turns, NEXT_FIELD, "player", &self.player)?;
+        field(turns, NEXT_FIELD, "options", &self.options)?;
+        field(turns, NEXT_FIELD, "value", &self.value)?;
+        field(turns, NEXT_FIELD, "fail", &self.fail)?;
+        field(turns, NEXT_FIELD, "best_move", &self.best_move)?;
+        list(turns, "principal_variation", self.principal_variation.items(), write_name)?;
+        list(turns, "order", self.order.entries(), OrderEntry::write_compact)?;
+        list(turns, "leaves", self.leaves.items(), write_name)?;
+        list(turns, "pruned", self.pruned.items(), write_name)?;
+        field(turns, NEXT_FIELD, "stats", &self.stats)
     }
+}
+
+/// What comes before a top-level member but the first.
+const NEXT_FIELD: &[u8] = b",\n  ";
+
+/// A top-level member on its own line after `separator`, its value
+/// written compactly by serde_json.
+fn field(
+    turns: &mut Turns<'_>,
+    separator: &[u8],
+    key: &str,
+    value: &impl Serialize,
+) -> io::Result<()> {
+    turns.item(|bytes| {
+        field_key(bytes, separator, key);
+        serde_json::to_writer(bytes, value).expect("a value serializes into memory");
+    })
+}
+
+/// A top-level member that is an array of `items`, each appended by
+/// `write`, on its own line.
+fn list<T>(
+    turns: &mut Turns<'_>,
+    key: &str,
+    items: impl Iterator<Item = T>,
+    write: impl Fn(&mut Vec<u8>, T),
+) -> io::Result<()> {
+    turns.item(|bytes| {
+        field_key(bytes, NEXT_FIELD, key);
+        bytes.push(b'[');
+    })?;
+    for (index, item) in items.enumerate() {
+        turns.item(|bytes| {
+            if index > 0 {
+                bytes.push(b',');
+            }
+            write(bytes, item);
+        })?;
+    }
+    turns.item(|bytes| bytes.push(b']'))
+}
+
+/// `separator` and `"key": `.
+fn field_key(bytes: &mut Vec<u8>, separator: &[u8], key: &str) {
+    bytes.extend_from_slice(separator);
+    bytes.push(b'"');
+    bytes.extend_from_slice(key.as_bytes());
+    bytes.extend_from_slice(b"\": ");
 }
 
 /// Appends a name of a list as a JSON string.
@@ -385,102 +433,41 @@ impl Sink<'_> for Records<'_> {
 }
 
 /// Writes a trace: first [`JsonTrace::start`] with the summary, then the
-/// events as a [`Sink`], then [`JsonTrace::finish`].
-pub struct JsonTrace<'a, W: Write> {
-    out: Pieces<W>,
-    tree: &'a Tree,
+/// events as a [`Sink`], then [`JsonTrace::finish`]. Each item is formatted
+/// in its [turn](crate::pipeline::in_turns).
+pub struct JsonTrace<'a, 'w, 't> {
+    turns: &'a mut Turns<'w>,
+    tree: &'t Tree,
     step: u64,
 }
 
-impl<'a, W: Write> JsonTrace<'a, W> {
+impl<'a, 'w, 't> JsonTrace<'a, 'w, 't> {
     /// Writes the summary fields and opens the `events` array.
-    pub fn start(out: W, tree: &'a Tree, summary: &Summary<'_, '_>) -> io::Result<Self> {
-        let mut out = Pieces { out, pending: Vec::with_capacity(super::BUFFER_SIZE + 4096) };
-        summary.write(&mut out)?;
-        out.pending.extend_from_slice(b",\n  \"events\": [");
-        Ok(JsonTrace { out, tree, step: 0 })
+    pub fn start(
+        turns: &'a mut Turns<'w>,
+        tree: &'t Tree,
+        summary: &Summary<'_, '_>,
+    ) -> io::Result<Self> {
+        summary.write(turns)?;
+        turns.item(|bytes| field_key(bytes, NEXT_FIELD, "events"))?;
+        turns.item(|bytes| bytes.push(b'['))?;
+        Ok(JsonTrace { turns, tree, step: 0 })
     }
 
     /// Closes the document.
-    pub fn finish(mut self) -> io::Result<W> {
-        self.out.pending.extend_from_slice(b"\n  ]\n}\n");
-        self.out.out.write_all(&self.out.pending)?;
-        Ok(self.out.out)
+    pub fn finish(self) -> io::Result<()> {
+        self.turns.item(|bytes| bytes.extend_from_slice(b"\n  ]\n}\n"))
     }
 }
 
-impl<W: Write> Sink<'_> for JsonTrace<'_, W> {
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+impl<'t> Sink<'t> for JsonTrace<'_, '_, 't> {
+    fn event(&mut self, event: &Event<'t>) -> io::Result<()> {
         self.step += 1;
-        let separator: &[u8] = if self.step == 1 { b"\n    " } else { b",\n    " };
-        self.out.pending.extend_from_slice(separator);
-        EventRecord::new(self.tree, self.step, event).write_compact(&mut self.out.pending);
-        self.out.pass_on()
-    }
-}
-
-/// A writer and the bytes not yet written to it: a trace goes out in large
-/// pieces, as it can have millions of short lines and items.
-struct Pieces<W: Write> {
-    out: W,
-    pending: Vec<u8>,
-}
-
-impl<W: Write> Pieces<W> {
-    /// Writes the pending bytes once there are enough of them.
-    fn pass_on(&mut self) -> io::Result<()> {
-        if self.pending.len() >= super::BUFFER_SIZE {
-            self.out.write_all(&self.pending)?;
-            self.pending.clear();
-        }
-        Ok(())
-    }
-
-    /// Opens the top-level object with its first member, written as by [`Pieces::member`].
-    fn first_member(&mut self, key: &str, value: &impl Serialize) {
-        self.pending.push(b'{');
-        self.line(b"\n  ", key, value);
-    }
-
-    /// A further member of the top-level object, on its own line, its value
-    /// written compactly by serde_json.
-    fn member(&mut self, key: &str, value: &impl Serialize) {
-        self.line(b",\n  ", key, value);
-    }
-
-    /// A top-level member that is an array of `items`, each appended by
-    /// `write`, on its own line.
-    fn list<T>(
-        &mut self,
-        key: &str,
-        items: impl Iterator<Item = T>,
-        write: impl Fn(&mut Vec<u8>, T),
-    ) -> io::Result<()> {
-        self.key(b",\n  ", key);
-        self.pending.push(b'[');
-        for (index, item) in items.enumerate() {
-            if index > 0 {
-                self.pending.push(b',');
-            }
-            write(&mut self.pending, item);
-            self.pass_on()?;
-        }
-        self.pending.push(b']');
-        Ok(())
-    }
-
-    /// `separator`, the key and the value.
-    fn line(&mut self, separator: &[u8], key: &str, value: &impl Serialize) {
-        self.key(separator, key);
-        serde_json::to_writer(&mut self.pending, value).expect("a value serializes into memory");
-    }
-
-    /// `separator` and `"key": `.
-    fn key(&mut self, separator: &[u8], key: &str) {
-        self.pending.extend_from_slice(separator);
-        self.pending.push(b'"');
-        self.pending.extend_from_slice(key.as_bytes());
-        self.pending.extend_from_slice(b"\": ");
+        let (tree, step) = (self.tree, self.step);
+        self.turns.item(|bytes| {
+            bytes.extend_from_slice(if step == 1 { b"\n    " } else { b",\n    " });
+            EventRecord::new(tree, step, event).write_compact(bytes);
+        })
     }
 }
 
@@ -687,6 +674,32 @@ mod tests {
             traces += 1;
         });
         assert!(traces > 300, "only {traces} traces compared");
+    }
+
+    /// A trace long enough to be written in many turns, by both threads.
+    #[test]
+    fn traces_written_in_many_turns_read_back_as_their_documents() {
+        use crate::generate::tictactoe::{self, Position};
+        let mut text = Vec::new();
+        tictactoe::write(&mut text, Position::parse("xo.|...|...").unwrap()).unwrap();
+        let tree = crate::tree::parse(text, Naming::Letters, Overrides::default()).unwrap();
+        for algorithm in Algorithm::ALL {
+            let request = Request {
+                algorithm,
+                options: Options::default(),
+                format: Format::Json,
+                palette: Palette::default(),
+                numbers: false,
+                caption: false,
+            };
+            let mut written = Vec::new();
+            crate::trace::write(&tree, &request, &mut written).unwrap();
+            let read: TraceDocument = serde_json::from_slice(&written).unwrap();
+            let document = crate::trace::document(&tree, algorithm, &request.options).unwrap();
+            // At least two turns of events (16,464 for minimax).
+            assert!(document.events.len() > 1_500, "{} events", document.events.len());
+            assert_eq!(read, document);
+        }
     }
 
     /// Runs `check` on the trace document of every search with every

@@ -15,9 +15,6 @@ use colored::Color;
 
 use crate::search::{CutoffRule, ValueKind};
 
-/// The size of the pieces the JSON trace is written in.
-const BUFFER_SIZE: usize = 1 << 16;
-
 /// `>=` before a value that is only a lower bound, `<=` before an upper
 /// bound, nothing before an exact value: `>=3`.
 pub fn bound_sign(kind: ValueKind) -> &'static str {
