@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Num;
 use crate::answer::{Answer, LeafMark, notation};
+use crate::byte_words;
 use crate::pipeline::Turns;
 use crate::search::{Algorithm, Bound, Event, Options, Outcome, Sink, Stats, ValueKind};
 use crate::tree::{NodeId, Player, Tree};
@@ -576,13 +577,37 @@ fn name_member(line: &mut Vec<u8>, name: &str) {
 
 /// Appends a JSON string: plain names as they are, others escaped by serde_json.
 fn string(line: &mut Vec<u8>, text: &str) {
-    if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+    if needs_no_escapes(text.as_bytes()) {
         line.push(b'"');
         line.extend_from_slice(text.as_bytes());
         line.push(b'"');
     } else {
         serde_json::to_writer(line, text).expect("a string serializes into memory");
     }
+}
+
+/// Whether `bytes` go into a JSON string as they are: no control
+/// character, quote or backslash. Eight at a time, as a trace has millions
+/// of names.
+fn needs_no_escapes(bytes: &[u8]) -> bool {
+    let escaped = |word| {
+        byte_words::below(word, 0x20)
+            | byte_words::equal(word, b'"')
+            | byte_words::equal(word, b'\\')
+    };
+    let eight = |chunk: &[u8]| byte_words::word(chunk.try_into().expect("eight bytes"));
+    let found = bytes.chunks_exact(8).fold(0, |found, chunk| found | escaped(eight(chunk)));
+    // The last eight bytes again, or all of them padded with spaces, which
+    // need no escape.
+    let last = match bytes.len().checked_sub(8) {
+        Some(start) => eight(&bytes[start..]),
+        None => {
+            let mut padded = [b' '; 8];
+            padded.iter_mut().zip(bytes).for_each(|(slot, &byte)| *slot = byte);
+            byte_words::word(&padded)
+        }
+    };
+    (found | escaped(last)) == 0
 }
 
 impl Serialize for Num {
