@@ -701,6 +701,19 @@ mod tests {
         assert!(traces > 300, "only {traces} traces compared");
     }
 
+    proptest::proptest! {
+        #[test]
+        fn names_need_no_escapes_where_no_byte_does(
+            bytes in proptest::collection::vec(proptest::prop_oneof![
+                proptest::prelude::any::<u8>(),
+                proptest::sample::select(b"\"\\\x00\x1f\x20\x7f\x80a".to_vec()),
+            ], 0..40),
+        ) {
+            let expected = bytes.iter().all(|&b| b >= 0x20 && b != b'"' && b != b'\\');
+            proptest::prop_assert_eq!(needs_no_escapes(&bytes), expected);
+        }
+    }
+
     /// A trace long enough to be written in many turns, by both threads.
     #[test]
     fn traces_written_in_many_turns_read_back_as_their_documents() {
