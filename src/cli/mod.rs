@@ -151,8 +151,7 @@ pub fn main() -> ExitCode {
             return ExitCode::from(error.exit_code() as u8);
         }
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = io::BufWriter::new(standard_output());
     let result =
         run(cli, &mut out).and_then(|status| out.flush().map(|()| status).map_err(Failure::Output));
     match result {
@@ -167,6 +166,21 @@ pub fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Standard output, for the caller to buffer. Where the platform allows,
+/// a second handle on it that writes straight through: the standard
+/// library's own handle is line-buffered, so it searches every byte written
+/// for a newline, and a JSON trace of a large tree is a hundred megabytes.
+fn standard_output() -> Box<dyn Write> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        if let Ok(handle) = io::stdout().as_fd().try_clone_to_owned() {
+            return Box::new(std::fs::File::from(handle));
+        }
+    }
+    Box::new(io::stdout().lock())
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, Failure> {
