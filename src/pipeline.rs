@@ -150,8 +150,10 @@ fn all_turns<E: From<io::Error>>(
 pub struct Turns<'w> {
     /// Items in a turn.
     turn: u64,
-    /// Items gone through so far.
-    items: u64,
+    /// Turns begun so far.
+    begun: u64,
+    /// Items left in the current turn.
+    left: u64,
     /// Whether this thread formats the current turn.
     mine: bool,
     /// The formatted items of the current turn, if it is this thread's.
@@ -196,26 +198,29 @@ struct Writer<'w> {
 
 impl<'w> Turns<'w> {
     fn new(turn: u64, role: Role<'w>) -> Turns<'w> {
-        Turns { turn, items: 0, mine: false, bytes: Vec::new(), role }
+        Turns { turn, begun: 0, left: 0, mine: false, bytes: Vec::new(), role }
     }
 
     /// Goes through the next item: `format` appends it where the current
     /// turn is this thread's, and is not called otherwise.
     pub fn item(&mut self, format: impl FnOnce(&mut Vec<u8>)) -> io::Result<()> {
-        if self.items.is_multiple_of(self.turn) {
-            self.start_turn(self.items / self.turn)?;
+        if self.left == 0 {
+            self.begin_turn()?;
         }
         if self.mine {
             format(&mut self.bytes);
         }
-        self.items += 1;
+        self.left -= 1;
         Ok(())
     }
 
-    /// Passes on the turn before `index`, if it was this thread's, and
-    /// claims turn `index` unless the other thread has.
-    fn start_turn(&mut self, index: u64) -> io::Result<()> {
+    /// Passes on the turn before, if it was this thread's, and claims the
+    /// next unless the other thread has.
+    fn begin_turn(&mut self) -> io::Result<()> {
+        let index = self.begun;
         self.pass_on(index)?;
+        self.begun += 1;
+        self.left = self.turn;
         let claim = |claimed: &AtomicU64| {
             claimed.compare_exchange(index, index + 1, Ordering::Relaxed, Ordering::Relaxed).is_ok()
         };
@@ -259,10 +264,9 @@ impl<'w> Turns<'w> {
 
     /// Passes on the last turn, and (the writer) writes every turn left.
     fn finish(&mut self) -> io::Result<()> {
-        let turns = self.items.div_ceil(self.turn);
-        self.pass_on(turns)?;
+        self.pass_on(self.begun)?;
         match &mut self.role {
-            Role::Writer(writer) => writer.write_until(turns),
+            Role::Writer(writer) => writer.write_until(self.begun),
             _ => Ok(()),
         }
     }
