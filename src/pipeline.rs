@@ -91,7 +91,7 @@ const TURNS_AHEAD: usize = 64;
 /// Writes a long stream of small items to `out` with two threads taking
 /// turns: both run `produce`, which must go through the same items in the
 /// same order (calling [`Turns::item`] for each). The items come in turns
-/// of [`TURN`]; whichever thread reaches a turn first formats it, the other
+/// of 1,024; whichever thread reaches a turn first formats it, the other
 /// skips it, and this thread writes the turns in order. So the formatting,
 /// where the time goes, is shared, and shared fairly even when one thread
 /// is held up.

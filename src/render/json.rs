@@ -3,7 +3,9 @@
 //!
 //! The summary fields come first, one per line; `events` comes last, one
 //! event per line, so that expected traces diff well in version control.
-//! Events are written as the search runs, never held in memory. The types
+//! Events are written as the search runs, never held in memory beyond a
+//! few turns of [`in_turns`](crate::pipeline::in_turns), by which both
+//! threads share the formatting. The types
 //! here are also the contract's schema (`gametree schema trace`) and parse
 //! a written trace back.
 
