@@ -516,6 +516,12 @@ fn read_top_object<'de, A: MapAccess<'de>>(b: &mut Builder, mut map: A) -> Resul
             return Err(de::Error::custom(format!("duplicate key {:?}", key.name())));
         }
         seen.push(key);
+        // Nodes of the nested shape exist already: a map of flat nodes
+        // cannot be read beside them.
+        if nested_children.is_some() && matches!(key, TopKey::Values | TopKey::Players) {
+            let nested = first_of_shape(&seen, true, ObjectShape::NestedObjects);
+            return Err(mixed_shapes(key, nested.unwrap_or(TopKey::Children)));
+        }
         match key {
             TopKey::Root => b.raw.root = RootSpec::Named(map.next_value()?),
             TopKey::Player => b.raw.player = Some(map.next_value()?),
@@ -537,15 +543,9 @@ fn read_top_object<'de, A: MapAccess<'de>>(b: &mut Builder, mut map: A) -> Resul
             }
         }
     }
-    let first_of = |shape| {
-        seen.iter().find(|&&key| ObjectShape::of(key, nested_children.is_some()) == Some(shape))
-    };
+    let first_of = |shape| first_of_shape(&seen, nested_children.is_some(), shape);
     match (first_of(ObjectShape::Flat), first_of(ObjectShape::NestedObjects)) {
-        (Some(&flat), Some(&nested)) => Err(de::Error::custom(format!(
-            "key {:?} belongs to the flat shape and {:?} to the nested-object shape; use one shape",
-            flat.name(),
-            nested.name(),
-        ))),
+        (Some(flat), Some(nested)) => Err(mixed_shapes(flat, nested)),
         (None, Some(_)) => {
             b.nested = true;
             let root = b.add_node();
@@ -559,6 +559,20 @@ fn read_top_object<'de, A: MapAccess<'de>>(b: &mut Builder, mut map: A) -> Resul
         }
         _ => Ok(()),
     }
+}
+
+/// The first of the `seen` keys that belongs to `shape`.
+fn first_of_shape(seen: &[TopKey], nested_children: bool, shape: ObjectShape) -> Option<TopKey> {
+    seen.iter().copied().find(|&key| ObjectShape::of(key, nested_children) == Some(shape))
+}
+
+/// The error for a top-level object with keys of both shapes.
+fn mixed_shapes<E: de::Error>(flat: TopKey, nested: TopKey) -> E {
+    E::custom(format!(
+        "key {:?} belongs to the flat shape and {:?} to the nested-object shape; use one shape",
+        flat.name(),
+        nested.name(),
+    ))
 }
 
 /// The two shapes a top-level object can have.
