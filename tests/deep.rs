@@ -1,8 +1,8 @@
-//! Deep trees: a flat chain 1,000,000 nodes deep traces, one 100,000 deep
-//! traces in every format (the DOT output once took time quadratic in the
-//! principal variation's length), a nested tree 100,000 levels deep reads,
-//! and a deeper nesting fails with a clear error instead of overflowing the
-//! stack.
+//! Deep and large inputs: a flat chain 1,000,000 nodes deep traces, one
+//! 100,000 deep traces in every format (the DOT output once took time
+//! quadratic in the principal variation's length), a nested tree 100,000
+//! levels deep reads, a deeper nesting fails with a clear error instead of
+//! overflowing the stack, and a file over 4 GiB is refused unread.
 
 mod common;
 
@@ -90,4 +90,21 @@ fn deeper_nesting_fails_with_a_clear_error() {
         "{stderr}"
     );
     assert_eq!(stderr.lines().count(), 1);
+}
+
+#[test]
+fn a_file_over_4_gib_is_refused_before_it_is_read() {
+    // A sparse file: it takes no room on disk, and reading it would take
+    // seconds and 5 GiB of memory.
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("over-4-gib.json");
+    std::fs::File::create(&path).unwrap().set_len(5 << 30).unwrap();
+    let output = gametree(&["trace", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let expected = format!(
+        "error: {}: cannot read: too large: 5368709120 bytes; gametree reads trees of up to 4 GiB\n",
+        path.display()
+    );
+    assert_eq!(String::from_utf8_lossy(&output.stderr), expected);
+    assert!(output.stdout.is_empty());
 }

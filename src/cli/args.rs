@@ -143,19 +143,39 @@ fn parse_bound(text: &str) -> Result<f64, String> {
 pub fn read_input(path: &PathBuf) -> Result<(String, Vec<u8>), Failure> {
     let is_stdin = path.as_os_str() == "-";
     let file = if is_stdin { "<stdin>".to_string() } else { path.display().to_string() };
-    let read = if is_stdin {
-        let mut bytes = Vec::new();
-        io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes)
-    } else {
-        // Sized from the file's length: no growing and copying on the way.
-        std::fs::read(path)
-    };
+    let read = if is_stdin { read_at_most(io::stdin().lock(), 0) } else { read_file(path) };
     match read {
         Ok(bytes) => Ok((file, bytes)),
         Err(error) => {
             let error = tree::TreeError::new(format!("cannot read: {}", describe_io(&error)));
             Err(Failure::Input { error, file })
         }
+    }
+}
+
+/// A file's bytes, read into a buffer sized from its length (no growing
+/// and copying on the way); a file too large to read is refused before
+/// anything is read.
+fn read_file(path: &PathBuf) -> io::Result<Vec<u8>> {
+    let file = std::fs::File::open(path)?;
+    let len = file.metadata()?.len();
+    refuse_if_too_large(len)?;
+    read_at_most(file, len as usize)
+}
+
+/// Everything `source` gives, up to one byte more than a tree may have
+/// (refused); `expected` is the size to start with.
+fn read_at_most(source: impl Read, expected: usize) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(expected);
+    source.take(tree::MAX_INPUT_BYTES + 1).read_to_end(&mut bytes)?;
+    refuse_if_too_large(bytes.len() as u64)?;
+    Ok(bytes)
+}
+
+fn refuse_if_too_large(len: u64) -> io::Result<()> {
+    match tree::too_large(len) {
+        Some(reason) => Err(io::Error::new(io::ErrorKind::FileTooLarge, reason)),
+        None => Ok(()),
     }
 }
 
@@ -167,6 +187,7 @@ pub fn describe_io(error: &io::Error) -> String {
         io::ErrorKind::IsADirectory => "it is a directory".into(),
         io::ErrorKind::NotADirectory => "a part of the path is not a directory".into(),
         io::ErrorKind::InvalidData => "not valid data".into(),
+        io::ErrorKind::FileTooLarge => format!("too large: {error}"),
         _ => error.to_string(),
     }
 }

@@ -255,6 +255,16 @@ pub use validate::{Overrides, validate};
 /// used, unless the input is that deep.
 const READER_STACK: usize = 1 << 30;
 
+/// The largest input the reader takes, 4 GiB: nodes, child lists and the
+/// offsets of names are numbered with 32 bits.
+pub const MAX_INPUT_BYTES: u64 = u32::MAX as u64;
+
+/// Why an input of `len` bytes is not read, if it is larger than
+/// [`MAX_INPUT_BYTES`].
+pub fn too_large(len: u64) -> Option<String> {
+    (len > MAX_INPUT_BYTES).then(|| format!("{len} bytes; gametree reads trees of up to 4 GiB"))
+}
+
 /// Reads and validates a tree document in any of the input shapes.
 ///
 /// Flat documents of the plain kind that generated trees are go through the
@@ -268,6 +278,9 @@ pub fn parse(
     overrides: Overrides,
 ) -> Result<Tree, TreeError> {
     let input = input.into();
+    if let Some(reason) = too_large(input.len() as u64) {
+        return Err(TreeError::new(format!("the input is too large: {reason}")));
+    }
     let raw = match flat_scan::read(&input) {
         Some(flat_scan::Scanned::Preordered(tree)) => return Ok(tree.finish(overrides)),
         Some(flat_scan::Scanned::Raw(raw)) => raw,
@@ -298,4 +311,17 @@ fn read_generally(input: &[u8], naming: Naming) -> Result<input::RawTree, TreeEr
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inputs_of_up_to_4_gib_are_taken() {
+        assert_eq!(too_large(0), None);
+        assert_eq!(too_large(u64::from(u32::MAX)), None);
+        let over = too_large(u64::from(u32::MAX) + 1).expect("one byte over is refused");
+        assert_eq!(over, "4294967296 bytes; gametree reads trees of up to 4 GiB");
+    }
 }
