@@ -104,6 +104,10 @@ impl Sink<'_> for Recorder {
         self.record_marks(event);
         Ok(())
     }
+
+    fn takes_steps(&self) -> bool {
+        false
+    }
 }
 
 /// The notation of the lines, shared by the renderers and `check`. Each

@@ -79,6 +79,10 @@ impl<'t, W: Write> Sink<'t> for AnswerStream<'t, W> {
         }
         Ok(())
     }
+
+    fn takes_steps(&self) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]

@@ -85,6 +85,7 @@ pub(crate) fn walk<'t, R: Rule>(
         tree,
         rule,
         depth_limit: options.depth_limit,
+        takes_steps: sink.takes_steps(),
         sink,
         best_child: vec![NO_CHILD; tree.len()],
         stats: Stats { nodes_total: tree.len() as u64, ..Stats::default() },
@@ -110,6 +111,8 @@ struct Walker<'a, 't, R: Rule> {
     tree: &'t Tree,
     rule: &'a R,
     depth_limit: Option<u32>,
+    /// Whether the sink takes `Enter` and `Update` events.
+    takes_steps: bool,
     sink: &'a mut dyn Sink<'t>,
     /// Each node's best child so far, `NO_CHILD` where there is none.
     best_child: Vec<u32>,
@@ -163,9 +166,11 @@ impl<R: Rule> Walker<'_, '_, R> {
     ) -> io::Result<Entered<R::State>> {
         let player = self.tree.player(node);
         let state = self.rule.open(player, parent);
-        let window = self.rule.window(&state);
         self.stats.nodes_visited += 1;
-        self.sink.event(&Event::Enter { node, depth, player, window })?;
+        if self.takes_steps {
+            let window = self.rule.window(&state);
+            self.sink.event(&Event::Enter { node, depth, player, window })?;
+        }
         let at_horizon = self.depth_limit == Some(depth);
         if !self.tree.is_leaf(node) && !at_horizon {
             return Ok(Entered::Searching(Frame { node, next: 0, state }));
@@ -183,7 +188,9 @@ impl<R: Rule> Walker<'_, '_, R> {
         if step.improved {
             self.best_child[node.index()] = child.0;
         }
-        if let Some((bound, value)) = step.update {
+        if let Some((bound, value)) = step.update
+            && self.takes_steps
+        {
             self.sink.event(&Event::Update { node, bound, value })?;
         }
         let Some(rule) = step.cutoff else {

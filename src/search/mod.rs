@@ -226,6 +226,14 @@ impl Event<'_> {
 pub trait Sink<'t> {
     /// Takes one event; an error (a closed pipe) stops the search.
     fn event(&mut self, event: &Event<'t>) -> io::Result<()>;
+
+    /// Whether the sink takes every step, [`Event::Enter`] and
+    /// [`Event::Update`] included. A sink that only records what nodes
+    /// receive (values, leaves, cutoffs) says no, and the search does not
+    /// make those events: on a tree without cutoffs they are half of all.
+    fn takes_steps(&self) -> bool {
+        true
+    }
 }
 
 /// A sink that keeps nothing, for when only the [`Outcome`] matters.
@@ -235,12 +243,20 @@ impl Sink<'_> for Discard {
     fn event(&mut self, _: &Event<'_>) -> io::Result<()> {
         Ok(())
     }
+
+    fn takes_steps(&self) -> bool {
+        false
+    }
 }
 
 impl<'t, A: Sink<'t>, B: Sink<'t>> Sink<'t> for (A, B) {
     fn event(&mut self, event: &Event<'t>) -> io::Result<()> {
         self.0.event(event)?;
         self.1.event(event)
+    }
+
+    fn takes_steps(&self) -> bool {
+        self.0.takes_steps() || self.1.takes_steps()
     }
 }
 
@@ -319,8 +335,9 @@ pub fn run_beside<'t>(
     sink: &mut dyn Sink<'t>,
 ) -> Result<Outcome, SearchError> {
     let mut failure = None;
+    let takes_steps = sink.takes_steps();
     let (outcome, _) = pipeline::beside(
-        |emit| run(tree, algorithm, options, &mut Emit(emit)),
+        |emit| run(tree, algorithm, options, &mut Emit { emit, takes_steps }),
         |event| {
             let taken = sink.event(&event);
             taken.map_err(|error| failure = Some(error)).ok()
@@ -332,12 +349,20 @@ pub fn run_beside<'t>(
     }
 }
 
-/// A sink that hands each event on to another thread.
-struct Emit<'e, 't>(&'e mut dyn FnMut(Event<'t>) -> Option<()>);
+/// A sink that hands each event on to another thread, where a sink that
+/// takes steps or not takes them.
+struct Emit<'e, 't> {
+    emit: &'e mut dyn FnMut(Event<'t>) -> Option<()>,
+    takes_steps: bool,
+}
 
 impl<'t> Sink<'t> for Emit<'_, 't> {
     fn event(&mut self, event: &Event<'t>) -> io::Result<()> {
-        (self.0)(*event).ok_or_else(|| io::Error::other("the events' taker stopped"))
+        (self.emit)(*event).ok_or_else(|| io::Error::other("the events' taker stopped"))
+    }
+
+    fn takes_steps(&self) -> bool {
+        self.takes_steps
     }
 }
 
@@ -389,6 +414,45 @@ mod tests {
         assert_eq!(View::Mover.seen_by(3.0, Player::Min, Player::Max), -3.0);
         assert_eq!(View::Mover.seen_by(3.0, Player::Max, Player::Max), 3.0);
         assert_eq!(View::Max.seen_by(3.0, Player::Min, Player::Max), 3.0);
+    }
+
+    /// Keeps the events it is given, taking steps or not.
+    struct Kept<'t> {
+        events: Vec<Event<'t>>,
+        takes_steps: bool,
+    }
+
+    impl<'t> Sink<'t> for Kept<'t> {
+        fn event(&mut self, event: &Event<'t>) -> io::Result<()> {
+            self.events.push(*event);
+            Ok(())
+        }
+
+        fn takes_steps(&self) -> bool {
+            self.takes_steps
+        }
+    }
+
+    #[test]
+    fn a_sink_that_takes_no_steps_gets_every_other_event_and_the_same_outcome() {
+        for text in crate::tree::example_files() {
+            let tree = crate::tree::parse(text, Default::default(), Default::default()).unwrap();
+            for algorithm in Algorithm::ALL {
+                for (strict, fail_hard) in [(false, false), (true, true)] {
+                    let options = Options { strict, fail_hard, ..Options::default() };
+                    let kept = |takes_steps| {
+                        let mut sink = Kept { events: Vec::new(), takes_steps };
+                        let outcome = run(&tree, algorithm, &options, &mut sink).unwrap();
+                        (outcome, sink.events)
+                    };
+                    let (outcome, mut every) = kept(true);
+                    every.retain(|event| {
+                        !matches!(event, Event::Enter { .. } | Event::Update { .. })
+                    });
+                    assert_eq!(kept(false), (outcome, every), "{algorithm:?} {options:?}");
+                }
+            }
+        }
     }
 
     /// Takes `left` events, then fails as a closed pipe does.
