@@ -535,6 +535,7 @@ fn opening(event: &Event<'_>) -> &'static [u8] {
 }
 
 /// Appends `,"key":value`, the value as serde_json writes a [`Num`].
+#[inline]
 fn number_member(line: &mut Vec<u8>, key: &[u8], value: f64) {
     line.extend_from_slice(b",\"");
     line.extend_from_slice(key);
@@ -551,6 +552,7 @@ fn push_integer(line: &mut Vec<u8>, integer: u64) {
 }
 
 /// Appends `,"key":"word"` for a word that needs no escaping.
+#[inline]
 fn word_member(line: &mut Vec<u8>, key: &[u8], word: &str) {
     line.extend_from_slice(b",\"");
     line.extend_from_slice(key);
