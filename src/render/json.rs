@@ -17,9 +17,9 @@ use serde::{Deserialize, Serialize};
 
 use super::Num;
 use crate::answer::{Answer, LeafMark, notation};
-use crate::byte_words;
 use crate::pipeline::Turns;
 use crate::search::{Algorithm, Bound, Event, Options, Outcome, Sink, Stats, ValueKind};
+use crate::tree::names::quotes_as_is;
 use crate::tree::{NodeId, Player, Tree};
 
 /// The version of this contract; it changes only when a field changes meaning.
@@ -245,6 +245,8 @@ pub struct Summary<'t, 'a> {
     leaves: Leaves<'t, 'a>,
     pruned: Names<'t, 'a>,
     stats: StatsRecord,
+    /// Whether every name of the tree quotes as it is.
+    names_quote_as_they_are: bool,
 }
 
 impl<'t, 'a> Summary<'t, 'a> {
@@ -275,6 +277,7 @@ impl<'t, 'a> Summary<'t, 'a> {
             leaves: Leaves(tree, &answer.leaves),
             pruned: Names(tree, &answer.pruned),
             stats: outcome.stats.into(),
+            names_quote_as_they_are: tree.names_quote_as_they_are(),
         }
     }
 
@@ -311,8 +314,10 @@ impl<'t, 'a> Summary<'t, 'a> {
         field(turns, NEXT_FIELD, "value", &self.value)?;
         field(turns, NEXT_FIELD, "fail", &self.fail)?;
         field(turns, NEXT_FIELD, "best_move", &self.best_move)?;
+        let as_is = self.names_quote_as_they_are;
+        let write_name = |line: &mut Vec<u8>, name: Cow<'_, str>| node_name(line, as_is, &name);
         list(turns, "principal_variation", self.principal_variation.items(), write_name)?;
-        list(turns, "order", self.order.entries(), OrderEntry::write_compact)?;
+        list(turns, "order", self.order.entries(), |line, entry| entry.write_compact(line, as_is))?;
         list(turns, "leaves", self.leaves.items(), write_name)?;
         list(turns, "pruned", self.pruned.items(), write_name)?;
         field(turns, NEXT_FIELD, "stats", &self.stats)
@@ -367,17 +372,13 @@ fn field_key(bytes: &mut Vec<u8>, separator: &[u8], key: &str) {
     bytes.extend_from_slice(b"\": ");
 }
 
-/// Appends a name of a list as a JSON string.
-fn write_name(line: &mut Vec<u8>, name: Cow<'_, str>) {
-    string(line, &name);
-}
-
 impl OrderEntry<'_> {
-    /// Appends the entry as `serde_json::to_writer` writes it.
-    fn write_compact(line: &mut Vec<u8>, entry: OrderEntry<'_>) {
+    /// Appends the entry as `serde_json::to_writer` writes it; `as_is`
+    /// as for [`node_name`].
+    fn write_compact(&self, line: &mut Vec<u8>, as_is: bool) {
         line.extend_from_slice(b"{\"node\":");
-        string(line, &entry.node);
-        number_member(line, b"value", entry.value.0);
+        node_name(line, as_is, &self.node);
+        number_member(line, b"value", self.value.0);
         line.push(b'}');
     }
 }
@@ -481,10 +482,11 @@ impl<'t> Sink<'t> for JsonTrace<'_, '_, 't> {
 /// included). A trace of the tic-tac-toe tree has 1.1 million events; a
 /// test holds the two to the same bytes.
 fn write_event(line: &mut Vec<u8>, tree: &Tree, step: u64, event: &Event<'_>) {
+    let as_is = tree.names_quote_as_they_are();
     line.extend_from_slice(opening(event));
     push_integer(line, step);
     line.extend_from_slice(b",\"node\":");
-    string(line, tree.name(event.node()));
+    node_name(line, as_is, tree.name(event.node()));
     match *event {
         Event::Enter { depth, player, window, .. } => {
             line.extend_from_slice(b",\"depth\":");
@@ -510,7 +512,7 @@ fn write_event(line: &mut Vec<u8>, tree: &Tree, step: u64, event: &Event<'_>) {
                 if index > 0 {
                     line.push(b',');
                 }
-                string(line, tree.name(child));
+                node_name(line, as_is, tree.name(child));
             }
             line.push(b']');
         }
@@ -578,39 +580,18 @@ fn kind_word(kind: ValueKind) -> &'static str {
     }
 }
 
-/// Appends a JSON string: plain names as they are, others escaped by serde_json.
-fn string(line: &mut Vec<u8>, text: &str) {
-    if needs_no_escapes(text.as_bytes()) {
+/// Appends a node's name (or a list's `#`) as a JSON string. `as_is` says
+/// that every name of the tree [quotes as it is](quotes_as_is), so this one
+/// need not be looked at.
+#[inline]
+fn node_name(line: &mut Vec<u8>, as_is: bool, name: &str) {
+    if as_is || quotes_as_is(name.as_bytes()) {
         line.push(b'"');
-        line.extend_from_slice(text.as_bytes());
+        line.extend_from_slice(name.as_bytes());
         line.push(b'"');
     } else {
-        serde_json::to_writer(line, text).expect("a string serializes into memory");
+        serde_json::to_writer(line, name).expect("a string serializes into memory");
     }
-}
-
-/// Whether `bytes` go into a JSON string as they are: no control
-/// character, quote or backslash. Eight at a time, as a trace has millions
-/// of names.
-fn needs_no_escapes(bytes: &[u8]) -> bool {
-    let escaped = |word| {
-        byte_words::below(word, 0x20)
-            | byte_words::equal(word, b'"')
-            | byte_words::equal(word, b'\\')
-    };
-    let eight = |chunk: &[u8]| byte_words::word(chunk.try_into().expect("eight bytes"));
-    let found = bytes.chunks_exact(8).fold(0, |found, chunk| found | escaped(eight(chunk)));
-    // The last eight bytes again, or all of them padded with spaces, which
-    // need no escape.
-    let last = match bytes.len().checked_sub(8) {
-        Some(start) => eight(&bytes[start..]),
-        None => {
-            let mut padded = [b' '; 8];
-            padded.iter_mut().zip(bytes).for_each(|(slot, &byte)| *slot = byte);
-            byte_words::word(&padded)
-        }
-    };
-    (found | escaped(last)) == 0
 }
 
 impl Serialize for Num {
@@ -719,19 +700,6 @@ mod tests {
             traces += 1;
         });
         assert!(traces > 300, "only {traces} traces compared");
-    }
-
-    proptest::proptest! {
-        #[test]
-        fn names_need_no_escapes_where_no_byte_does(
-            bytes in proptest::collection::vec(proptest::prop_oneof![
-                proptest::prelude::any::<u8>(),
-                proptest::sample::select(b"\"\\\x00\x1f\x20\x7f\x80a".to_vec()),
-            ], 0..40),
-        ) {
-            let expected = bytes.iter().all(|&b| b >= 0x20 && b != b'"' && b != b'\\');
-            proptest::prop_assert_eq!(needs_no_escapes(&bytes), expected);
-        }
     }
 
     /// A trace long enough to be written in many turns, by both threads.

@@ -154,6 +154,12 @@ impl Tree {
         self.names.get(node.index())
     }
 
+    /// Whether every name can be written between double quotes as it is
+    /// ([`names::quotes_as_is`]), as the names of generated trees can.
+    pub fn names_quote_as_they_are(&self) -> bool {
+        self.names.quote_as_they_are()
+    }
+
     /// Who moves at the node.
     pub fn player(&self, node: NodeId) -> Player {
         self.players[node.index()]

@@ -3,6 +3,8 @@
 
 use std::fmt::Write;
 
+use crate::byte_words;
+
 /// How nodes without an explicit name are named.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Naming {
@@ -21,12 +23,18 @@ pub enum Naming {
 pub struct NameTable {
     text: String,
     ends: Vec<u32>,
+    /// Whether some name does not [quote as it is](quotes_as_is).
+    needs_escapes: bool,
 }
 
 impl NameTable {
     /// Room for `names` names of `bytes` bytes in all, without growing.
     pub fn with_capacity(names: usize, bytes: usize) -> NameTable {
-        NameTable { text: String::with_capacity(bytes), ends: Vec::with_capacity(names) }
+        NameTable {
+            text: String::with_capacity(bytes),
+            ends: Vec::with_capacity(names),
+            needs_escapes: false,
+        }
     }
 
     /// The bytes of all names together.
@@ -36,8 +44,26 @@ impl NameTable {
 
     /// Appends a name; its index is the number of names before it.
     pub fn push(&mut self, name: &str) {
+        self.needs_escapes |= !quotes_as_is(name.as_bytes());
+        self.append(name);
+    }
+
+    /// [`push`](Self::push) for a name known to [quote as it is](quotes_as_is):
+    /// the fast flat readers take no string with an escape or a control
+    /// character, and save this look at each of their names.
+    pub fn push_quotable(&mut self, name: &str) {
+        debug_assert!(quotes_as_is(name.as_bytes()), "{name:?} needs escapes");
+        self.append(name);
+    }
+
+    fn append(&mut self, name: &str) {
         self.text.push_str(name);
         self.ends.push(self.text.len() as u32);
+    }
+
+    /// Whether every name [quotes as it is](quotes_as_is).
+    pub fn quote_as_they_are(&self) -> bool {
+        !self.needs_escapes
     }
 
     /// How many names there are.
@@ -267,6 +293,30 @@ pub fn child_path(parent: Option<&str>, position: usize) -> String {
     }
 }
 
+/// Whether `name` can be written between double quotes as it is, in JSON
+/// and in DOT: it has no control character, double quote or backslash.
+/// Eight bytes at a time, as a trace writes millions of names.
+pub fn quotes_as_is(name: &[u8]) -> bool {
+    let escaped = |word| {
+        byte_words::below(word, 0x20)
+            | byte_words::equal(word, b'"')
+            | byte_words::equal(word, b'\\')
+    };
+    let eight = |chunk: &[u8]| byte_words::word(chunk.try_into().expect("eight bytes"));
+    let found = name.chunks_exact(8).fold(0, |found, chunk| found | escaped(eight(chunk)));
+    // The last eight bytes again, or all of them padded with spaces, which
+    // need no escape.
+    let last = match name.len().checked_sub(8) {
+        Some(start) => eight(&name[start..]),
+        None => {
+            let mut padded = [b' '; 8];
+            padded.iter_mut().zip(name).for_each(|(slot, &byte)| *slot = byte);
+            byte_words::word(&padded)
+        }
+    };
+    (found | escaped(last)) == 0
+}
+
 /// Whether a name may hold `byte` with no closer look: printable ASCII
 /// other than the classroom notation's `:` and `#`. A non-empty name of
 /// such bytes only is always fine.
@@ -308,6 +358,30 @@ mod tests {
         assert_eq!(child_path(None, 2), "2");
         assert_eq!(child_path(Some("root"), 3), "3");
         assert_eq!(child_path(Some("1.2"), 1), "1.2.1");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn names_quote_as_they_are_where_no_byte_needs_an_escape(
+            bytes in proptest::collection::vec(proptest::prop_oneof![
+                proptest::prelude::any::<u8>(),
+                proptest::sample::select(b"\"\\\x00\x1f\x20\x7f\x80a".to_vec()),
+            ], 0..40),
+        ) {
+            let expected = bytes.iter().all(|&b| b >= 0x20 && b != b'"' && b != b'\\');
+            proptest::prop_assert_eq!(quotes_as_is(&bytes), expected);
+        }
+    }
+
+    #[test]
+    fn a_name_table_knows_whether_its_names_quote_as_they_are() {
+        let mut table = NameTable::default();
+        table.push("a-longer-name");
+        table.push("é");
+        assert!(table.quote_as_they_are());
+        table.push("say \"hi\"");
+        table.push("b");
+        assert!(!table.quote_as_they_are());
     }
 
     #[test]

@@ -152,7 +152,7 @@ impl<'a> Builder<'a> {
     /// Numbers the next node, which lists its children (if any) next.
     fn add_node(&mut self, name: &'a str, player: Player) -> NodeId {
         let node = NodeId(self.names.len() as u32);
-        self.names.push(name);
+        self.names.push_quotable(name);
         self.hashes.push(names::hash_name(name));
         self.players.push(player);
         self.values.push(f64::NAN);
