@@ -150,6 +150,7 @@ impl Tree {
     }
 
     /// The node's name as the input gave it (or as it was generated).
+    #[inline]
     pub fn name(&self, node: NodeId) -> &str {
         self.names.get(node.index())
     }

@@ -77,12 +77,14 @@ impl NameTable {
     }
 
     /// Where the name at `index` lies in the text.
+    #[inline]
     fn range(&self, index: usize) -> std::ops::Range<usize> {
         let start = if index == 0 { 0 } else { self.ends[index - 1] as usize };
         start..self.ends[index] as usize
     }
 
     /// The name at `index`.
+    #[inline]
     pub fn get(&self, index: usize) -> &str {
         &self.text[self.range(index)]
     }
