@@ -203,6 +203,7 @@ impl<'w> Turns<'w> {
 
     /// Goes through the next item: `format` appends it where the current
     /// turn is this thread's, and is not called otherwise.
+    #[inline]
     pub fn item(&mut self, format: impl FnOnce(&mut Vec<u8>)) -> io::Result<()> {
         if self.left == 0 {
             self.begin_turn()?;
