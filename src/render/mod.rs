@@ -39,9 +39,16 @@ impl Num {
         (self.0.fract() == 0.0 && self.0.abs() <= EXACT_INTEGERS).then_some(self.0 as i64)
     }
 
-    /// Appends the value as it displays.
+    /// Appends the value as it displays; a single digit (most values of
+    /// generated trees) straight away.
     pub fn push_to(self, text: &mut String) {
         match self.as_integer() {
+            Some(integer @ -9..=9) => {
+                if integer < 0 {
+                    text.push('-');
+                }
+                text.push(char::from(b'0' + integer.unsigned_abs() as u8));
+            }
             Some(integer) => text.push_str(Digits::of(integer).as_str()),
             None => text.push_str(&self.to_string()),
         }
