@@ -1,8 +1,9 @@
 //! Deep and large inputs: a flat chain 1,000,000 nodes deep traces, one
 //! 100,000 deep traces in every format (the DOT output once took time
 //! quadratic in the principal variation's length), a nested tree 100,000
-//! levels deep reads, a deeper nesting fails with a clear error instead of
-//! overflowing the stack, and a file over 4 GiB is refused unread.
+//! levels deep reads (but not with path names, which would take 10 GB), a
+//! deeper nesting fails with a clear error instead of overflowing the
+//! stack, and a file over 4 GiB is refused unread.
 
 mod common;
 
@@ -74,6 +75,20 @@ fn assert_values_7(name: &str, text: &str) {
     let output = gametree(&["trace", path.to_str().unwrap(), "--format", "answer"]);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(String::from_utf8_lossy(&output.stdout).ends_with("value: 7\n"));
+}
+
+#[test]
+fn path_names_too_long_to_keep_fail_with_a_clear_error() {
+    // Path names grow with the depth: 1, 1.1, 1.1.1, ... take 10 GB here.
+    let nested = format!("{}7{}", "[".repeat(DEPTH), "]".repeat(DEPTH));
+    let path = write_input("nested-paths.json", &nested);
+    let output = gametree(&["trace", path.to_str().unwrap(), "--names", "paths"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.ends_with(": the path names of the unnamed nodes would take 10000000004 bytes, more than the 4 GiB gametree keeps names in; use --names letters or name the nodes\n"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -279,6 +279,12 @@ impl Builder {
         let RootSpec::Node(root) = self.raw.root else {
             return Err(TreeError::new("a nested tree has no root"));
         };
+        let path_bytes = if naming == Naming::Paths { self.path_name_bytes(root) } else { 0 };
+        if path_bytes > super::MAX_INPUT_BYTES {
+            return Err(TreeError::new(format!(
+                "the path names of the unnamed nodes would take {path_bytes} bytes, more than the 4 GiB gametree keeps names in; use --names letters or name the nodes"
+            )));
+        }
         let mut names: Vec<Option<String>> = self.explicit.clone();
         let mut queue = std::collections::VecDeque::from([(root, String::from("root"))]);
         let mut position = 0;
@@ -314,6 +320,28 @@ impl Builder {
             table.push(name.as_deref().unwrap_or_default());
         }
         Ok(table)
+    }
+}
+
+impl Builder {
+    /// How many bytes the path names of the unnamed nodes take, counted
+    /// without making them: in a deep tree they grow with the depth, and a
+    /// chain 100,000 deep would need 10 GB of them.
+    fn path_name_bytes(&self, root: u32) -> u64 {
+        let mut total = 0;
+        // Nodes with the length of their path name; `root` is 4 bytes.
+        let mut queue = std::collections::VecDeque::from([(root, None)]);
+        while let Some((node, length)) = queue.pop_front() {
+            if self.explicit[node as usize].is_none() {
+                total += length.unwrap_or(4);
+            }
+            for (i, &child) in
+                self.raw.children(node as usize).unwrap_or_default().iter().enumerate()
+            {
+                queue.push_back((child, Some(names::child_path_len(length, i + 1))));
+            }
+        }
+        total
     }
 }
 
@@ -973,6 +1001,26 @@ mod tests {
         let read = names("[[3, 12], [2, [4, 6]]]", Naming::Letters);
         // Created depth-first, named breadth-first: a; b c; d e f g; h i.
         assert_eq!(read, ["a", "b", "d", "e", "c", "f", "g", "h", "i"]);
+    }
+
+    #[test]
+    fn path_names_are_counted_before_they_are_made() {
+        let wide = format!("[{}]", vec!["1"; 120].join(", "));
+        let texts = [
+            "[[3, 12], [2, [4, 6]]]",
+            "[[[[[[[[[[[1]]]]]]]]]]]",
+            r#"{"name": "top", "children": [{"value": 1}, {"name": "x", "children": [{"value": 2}]}]}"#,
+            &wide,
+        ];
+        for text in texts {
+            let mut builder = Builder::default();
+            let mut de = serde_json::Deserializer::from_str(text);
+            Document { builder: &mut builder }.deserialize(&mut de).unwrap();
+            let RootSpec::Node(root) = builder.raw.root else { panic!("no root in {text}") };
+            let table = builder.name_nested(Naming::Paths).unwrap();
+            let explicit: usize = builder.explicit.iter().flatten().map(String::len).sum();
+            assert_eq!(builder.path_name_bytes(root), (table.bytes() - explicit) as u64, "{text}");
+        }
     }
 
     #[test]

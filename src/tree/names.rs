@@ -295,6 +295,13 @@ pub fn child_path(parent: Option<&str>, position: usize) -> String {
     }
 }
 
+/// The length of [`child_path`] for a parent whose path is `parent` bytes
+/// long (`None` for the root, whose children are `1`, `2`, ...).
+pub fn child_path_len(parent: Option<u64>, position: usize) -> u64 {
+    let digits = u64::from(position.checked_ilog10().unwrap_or(0)) + 1;
+    parent.map_or(digits, |parent| parent + 1 + digits)
+}
+
 /// Whether `name` can be written between double quotes as it is, in JSON
 /// and in DOT: it has no control character, double quote or backslash.
 /// Eight bytes at a time, as a trace writes millions of names.
@@ -353,6 +360,17 @@ mod tests {
     fn letters_count_like_spreadsheet_columns() {
         let names: Vec<String> = [0, 1, 25, 26, 27, 51, 52, 701, 702].map(letters).into();
         assert_eq!(names, ["a", "b", "z", "aa", "ab", "az", "ba", "zz", "aaa"]);
+    }
+
+    #[test]
+    fn path_lengths_are_counted_as_paths_are_made() {
+        for position in [1, 9, 10, 99, 100, 12_345] {
+            assert_eq!(child_path_len(None, position), child_path(None, position).len() as u64);
+            assert_eq!(
+                child_path_len(Some(3), position),
+                child_path(Some("1.2"), position).len() as u64
+            );
+        }
     }
 
     #[test]
