@@ -105,6 +105,15 @@ pub fn in_turns<E: From<io::Error> + Send>(
     in_turns_of(TURN, out, &produce)
 }
 
+/// [`in_turns`] with this thread taking every turn: for a job whose second
+/// run would cost too much memory.
+pub fn on_this_thread<E: From<io::Error>>(
+    out: &mut dyn Write,
+    produce: impl Fn(&mut Turns<'_>) -> Result<(), E>,
+) -> Result<(), E> {
+    all_turns(&mut Turns::new(TURN, Role::Alone(out)), &produce)
+}
+
 /// [`in_turns`] with turns of `turn` items.
 fn in_turns_of<E: From<io::Error> + Send>(
     turn: u64,
@@ -139,7 +148,7 @@ fn in_turns_of<E: From<io::Error> + Send>(
 /// Runs `produce` through `turns` and passes on the last turn.
 fn all_turns<E: From<io::Error>>(
     turns: &mut Turns<'_>,
-    produce: &(dyn Fn(&mut Turns<'_>) -> Result<(), E> + Sync),
+    produce: &dyn Fn(&mut Turns<'_>) -> Result<(), E>,
 ) -> Result<(), E> {
     produce(turns)?;
     Ok(turns.finish()?)

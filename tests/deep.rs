@@ -1,4 +1,5 @@
-//! Deep and large inputs: a flat chain 1,000,000 nodes deep traces, one
+//! Deep and large inputs: a flat chain 1,000,000 nodes deep traces (as
+//! the classroom lines and as a JSON trace), one
 //! 100,000 deep traces in every format (the DOT output once took time
 //! quadratic in the principal variation's length), a nested tree 100,000
 //! levels deep reads (but not with path names, which would take 10 GB), a
@@ -53,6 +54,22 @@ fn a_flat_chain_a_million_deep_traces() {
         gametree(&["trace", path.to_str().unwrap(), "--algo", "alphabeta", "--format", "answer"]);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(String::from_utf8_lossy(&output.stdout).contains("leaves: n1000000\n"));
+}
+
+#[test]
+fn a_json_trace_of_a_chain_a_million_deep_is_written_whole() {
+    // Too deep for the two threads to search it at once; one writes it all.
+    let path = write_input("chain-million-json.json", &chain(1_000_000));
+    let output = gametree(&["trace", path.to_str().unwrap(), "--format", "json"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let last_event = r#"{"type":"value","step":2000002,"node":"n0","value":7,"kind":"exact"}"#;
+    assert!(
+        stdout.ends_with(&format!("{last_event}\n  ]\n}}\n")),
+        "{}",
+        &stdout[stdout.len() - 200..]
+    );
+    assert_eq!(stdout.matches("\"type\":").count(), 2_000_002);
 }
 
 #[test]

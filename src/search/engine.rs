@@ -167,6 +167,7 @@ impl<R: Rule> Walker<'_, '_, R> {
         let player = self.tree.player(node);
         let state = self.rule.open(player, parent);
         self.stats.nodes_visited += 1;
+        self.stats.deepest = self.stats.deepest.max(depth);
         if self.takes_steps {
             let window = self.rule.window(&state);
             self.sink.event(&Event::Enter { node, depth, player, window })?;

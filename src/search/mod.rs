@@ -271,6 +271,9 @@ pub struct Stats {
     pub cutoffs: u64,
     /// Nodes in the tree.
     pub nodes_total: u64,
+    /// The depth of the deepest node visited (the root is at 0): a search
+    /// keeps one frame per level above it.
+    pub deepest: u32,
 }
 
 /// What a search found.
@@ -452,6 +455,19 @@ mod tests {
                     assert_eq!(kept(false), (outcome, every), "{algorithm:?} {options:?}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_deepest_node_visited_is_counted() {
+        // The leaves 3 and 4 are four levels below the root; alpha-beta
+        // never gets there (at [2, [3, 4]], 2 >= beta = 1 cuts [3, 4] off).
+        let text = &b"[[1, [2, [3, 4]]], 5]"[..];
+        let tree = crate::tree::parse(text, Default::default(), Default::default()).unwrap();
+        for algorithm in Algorithm::ALL {
+            let outcome = run(&tree, algorithm, &Options::default(), &mut Discard).unwrap();
+            let deepest = if algorithm.prunes() { 3 } else { 4 };
+            assert_eq!(outcome.stats.deepest, deepest, "{algorithm:?}");
         }
     }
 
