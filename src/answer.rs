@@ -74,7 +74,7 @@ impl Recorder {
     /// A recorder for the `leaves` and `pruned` lines only, for a renderer
     /// that writes the `order` line as it goes.
     pub fn without_order(tree: &Tree) -> Recorder {
-        Recorder { order: Vec::new(), ..Recorder::for_tree(tree) }
+        Recorder { leaves: Vec::with_capacity(tree.len()), ..Recorder::default() }
     }
 
     /// Records what `event` adds to the `leaves` and `pruned` lines.
