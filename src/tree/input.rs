@@ -321,9 +321,7 @@ impl Builder {
         }
         Ok(table)
     }
-}
 
-impl Builder {
     /// How many bytes the path names of the unnamed nodes take, counted
     /// without making them: in a deep tree they grow with the depth, and a
     /// chain 100,000 deep would need 10 GB of them.
