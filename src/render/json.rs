@@ -713,7 +713,8 @@ mod tests {
         assert!(traces > 300, "only {traces} traces compared");
     }
 
-    /// A trace long enough to be written in many turns, by both threads.
+    /// A trace long enough to span many turns, so that both threads can
+    /// take some (which one takes which is up to them).
     #[test]
     fn traces_written_in_many_turns_read_back_as_their_documents() {
         use crate::generate::tictactoe::{self, Position};
