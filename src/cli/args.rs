@@ -158,9 +158,50 @@ pub fn read_input(path: &PathBuf) -> Result<(String, Vec<u8>), Failure> {
 /// anything is read.
 fn read_file(path: &PathBuf) -> io::Result<Vec<u8>> {
     let file = std::fs::File::open(path)?;
-    let len = file.metadata()?.len();
+    let metadata = file.metadata()?;
+    let len = metadata.len();
     refuse_if_too_large(len)?;
+    if metadata.is_file()
+        && len >= HALVES_FROM
+        && let Some(bytes) = read_in_halves(&file, len as usize)?
+    {
+        return Ok(bytes);
+    }
     read_at_most(file, len as usize)
+}
+
+/// From this size on, a file is read in two halves at once.
+const HALVES_FROM: u64 = 1 << 20;
+
+/// A file of `len` bytes, read in two halves at once, one per core: most
+/// of the time reading takes goes to the system's copying the bytes into
+/// new memory, and that goes on both cores. `None` where this cannot be
+/// done: no second thread, or the file changed size meanwhile (the caller
+/// then reads it as it is now).
+#[cfg(unix)]
+fn read_in_halves(file: &std::fs::File, len: usize) -> io::Result<Option<Vec<u8>>> {
+    use std::os::unix::fs::FileExt;
+    let mut bytes = vec![0; len];
+    let (first, second) = bytes.split_at_mut(len / 2);
+    let halves = std::thread::scope(|scope| {
+        let reading = std::thread::Builder::new()
+            .name("file reader".into())
+            .spawn_scoped(scope, || file.read_exact_at(second, (len / 2) as u64))
+            .ok()?;
+        let first = file.read_exact_at(first, 0);
+        let second = reading.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        Some(first.and(second))
+    });
+    match halves {
+        Some(Ok(())) if file.read_at(&mut [0], len as u64)? == 0 => Ok(Some(bytes)),
+        Some(Err(error)) if error.kind() != io::ErrorKind::UnexpectedEof => Err(error),
+        _ => Ok(None),
+    }
+}
+
+#[cfg(not(unix))]
+fn read_in_halves(_: &std::fs::File, _: usize) -> io::Result<Option<Vec<u8>>> {
+    Ok(None)
 }
 
 /// Everything `source` gives, up to one byte more than a tree may have
@@ -204,5 +245,21 @@ mod tests {
         assert!(parse_bound("nan").is_err());
         assert!(parse_bound("infinity").is_err());
         assert!(parse_bound("x").is_err());
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn large_files_are_read_whole_in_halves() {
+        for len in [HALVES_FROM as usize, 3 * HALVES_FROM as usize + 1] {
+            let bytes: Vec<u8> = (0..len).map(|at| (at * 7 % 251) as u8).collect();
+            let name = format!("gametree-halves-{}-{len}", std::process::id());
+            let path = std::env::temp_dir().join(name);
+            std::fs::write(&path, &bytes).unwrap();
+            let halves = read_in_halves(&std::fs::File::open(&path).unwrap(), len).unwrap();
+            let read = read_file(&path).unwrap();
+            std::fs::remove_file(&path).unwrap();
+            assert!(halves.is_some_and(|halves| halves == bytes), "{len} bytes in halves");
+            assert!(read == bytes, "{len} bytes");
+        }
     }
 }
