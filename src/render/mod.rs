@@ -34,9 +34,13 @@ pub struct Num(pub f64);
 const EXACT_INTEGERS: f64 = 9_007_199_254_740_992.0; // 2^53
 
 impl Num {
-    /// The value as an integer, when it is one that prints as such.
+    /// The value as an integer, when it is one that prints as such. (The
+    /// round trip through `i64` says whether it is whole without calling
+    /// `fract`, which is a library call on most x86-64 targets and ran for
+    /// every value of a large trace.)
     pub fn as_integer(self) -> Option<i64> {
-        (self.0.fract() == 0.0 && self.0.abs() <= EXACT_INTEGERS).then_some(self.0 as i64)
+        let integer = self.0 as i64;
+        (integer as f64 == self.0 && self.0.abs() <= EXACT_INTEGERS).then_some(integer)
     }
 
     /// Appends the value as it displays; a single digit (most values of
@@ -160,6 +164,31 @@ mod tests {
         let edge = EXACT_INTEGERS as i64;
         for integer in [0, 1, -1, 9, 10, -10, 99, -100, 123_456_789, edge, -edge] {
             assert_eq!(Num(integer as f64).to_string(), integer.to_string());
+        }
+    }
+
+    /// What `as_integer` says, by its definition.
+    fn whole_and_exact(value: f64) -> Option<i64> {
+        (value.fract() == 0.0 && value.abs() <= EXACT_INTEGERS).then_some(value as i64)
+    }
+
+    #[test]
+    fn integers_are_told_by_their_definition() {
+        let powers = [52, 53, 54, 62, 63, 64].map(|power| 2f64.powi(power));
+        let edges = powers.into_iter().flat_map(|p| [p - 1.0, p, p + 1.0, -p - 1.0, -p, -p + 1.0]);
+        let odd = [0.0, -0.0, 0.5, -0.5, 1e-300, -1e-300, 1e20, f64::MAX, f64::MIN, f64::EPSILON];
+        let special = [f64::NAN, -f64::NAN, f64::INFINITY, f64::NEG_INFINITY];
+        for value in edges.chain(odd).chain(special) {
+            assert_eq!(Num(value).as_integer(), whole_and_exact(value), "{value:e}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_number_is_told_an_integer_by_its_definition(bits: u64, small in -1e6..1e6f64) {
+            for value in [f64::from_bits(bits), small, small.round()] {
+                proptest::prop_assert_eq!(Num(value).as_integer(), whole_and_exact(value));
+            }
         }
     }
 
