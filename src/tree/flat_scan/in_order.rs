@@ -46,9 +46,12 @@ impl Preordered {
                 *player = player.opponent();
             }
         }
+        // Values from MAX's point of view are kept as they are.
         let perspective = overrides.perspective(self.perspective);
-        for (value, &player) in tree.values.iter_mut().zip(&tree.players) {
-            *value = perspective.to_max(*value, player);
+        if perspective != Perspective::Max {
+            for (value, &player) in tree.values.iter_mut().zip(&tree.players) {
+                *value = perspective.to_max(*value, player);
+            }
         }
         tree
     }
