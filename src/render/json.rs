@@ -594,7 +594,7 @@ fn kind_word(kind: ValueKind) -> &'static str {
 /// Appends a node's name (or a list's `#`) as a JSON string. `as_is` says
 /// that every name of the tree [quotes as it is](quotes_as_is), so this one
 /// need not be looked at.
-#[inline]
+#[inline(always)]
 fn node_name(line: &mut Vec<u8>, as_is: bool, name: &str) {
     if as_is || quotes_as_is(name.as_bytes()) {
         line.push(b'"');
