@@ -154,8 +154,8 @@ pub fn read_input(path: &PathBuf) -> Result<(String, Vec<u8>), Failure> {
 }
 
 /// A file's bytes, read into a buffer sized from its length (no growing
-/// and copying on the way); a file too large to read is refused before
-/// anything is read.
+/// and copying on the way), a large one [in two halves at once](read_in_halves);
+/// a file too large to read is refused before anything is read.
 fn read_file(path: &PathBuf) -> io::Result<Vec<u8>> {
     let file = std::fs::File::open(path)?;
     let metadata = file.metadata()?;
