@@ -278,7 +278,8 @@ pub fn too_large(len: u64) -> Option<String> {
 /// fast `flat_scan` readers; the rest, including every document with an
 /// error, through the general [`input::read`], on a thread with a deep
 /// stack. The input is dropped as soon as it has been read, before the
-/// structural checks build the tree.
+/// structural checks build the tree; a tree the fast readers build as they
+/// read keeps it instead, for its names.
 pub fn parse(
     input: impl Into<Vec<u8>>,
     naming: Naming,
@@ -288,12 +289,11 @@ pub fn parse(
     if let Some(reason) = too_large(input.len() as u64) {
         return Err(TreeError::new(format!("the input is too large: {reason}")));
     }
-    let raw = match flat_scan::read(&input) {
-        Some(flat_scan::Scanned::Preordered(tree)) => return Ok(tree.finish(overrides)),
-        Some(flat_scan::Scanned::Raw(raw)) => raw,
-        None => read_generally(&input, naming)?,
+    let raw = match flat_scan::read(input, overrides) {
+        Ok(flat_scan::Scanned::Tree(tree)) => return Ok(tree),
+        Ok(flat_scan::Scanned::Raw(raw)) => raw,
+        Err(input) => read_generally(&input, naming)?,
     };
-    drop(input);
     validate::validate(raw, overrides)
 }
 

@@ -15,16 +15,45 @@ pub enum Naming {
     Paths,
 }
 
-/// All names of a tree in one string, indexed by node.
+/// All names of a tree in one string, indexed by node: the names one
+/// after another, or the document they were read from.
 ///
 /// One allocation for all names keeps large trees (half a million nodes)
-/// small in memory.
-#[derive(Debug, Clone, Default)]
+/// small in memory. Keeping the document instead saves the fast flat
+/// reader from copying every name into new memory, on the thread that is
+/// the slower of its two.
+#[derive(Clone, Default)]
 pub struct NameTable {
     text: String,
-    ends: Vec<u32>,
+    spans: Vec<Span>,
     /// Whether some name does not [quote as it is](quotes_as_is).
     needs_escapes: bool,
+}
+
+/// Where a name lies in a [`NameTable`]'s text.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Span {
+    start: u32,
+    end: u32,
+}
+
+impl Span {
+    /// Where `name`, a part of `text` (as the names a scan of `text` hands
+    /// out are), lies in it.
+    pub fn within(text: &str, name: &str) -> Span {
+        let start = name.as_ptr().addr().wrapping_sub(text.as_ptr().addr());
+        debug_assert!(text.get(start..start + name.len()) == Some(name), "{name:?} is not in text");
+        Span { start: start as u32, end: (start + name.len()) as u32 }
+    }
+
+    /// The name this span gives in `text`.
+    pub fn slice(self, text: &str) -> &str {
+        &text[self.range()]
+    }
+
+    fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
 }
 
 impl NameTable {
@@ -32,33 +61,30 @@ impl NameTable {
     pub fn with_capacity(names: usize, bytes: usize) -> NameTable {
         NameTable {
             text: String::with_capacity(bytes),
-            ends: Vec::with_capacity(names),
+            spans: Vec::with_capacity(names),
             needs_escapes: false,
         }
     }
 
+    /// The names at `spans` of `document`, each of which [quotes as it
+    /// is](quotes_as_is), as the fast flat readers take only such names.
+    pub fn within(document: String, spans: Vec<Span>) -> NameTable {
+        let table = NameTable { text: document, spans, needs_escapes: false };
+        debug_assert!(table.names().all(|name| quotes_as_is(name.as_bytes())));
+        table
+    }
+
     /// The bytes of all names together.
     pub fn bytes(&self) -> usize {
-        self.text.len()
+        self.spans.iter().map(|span| span.range().len()).sum()
     }
 
     /// Appends a name; its index is the number of names before it.
     pub fn push(&mut self, name: &str) {
         self.needs_escapes |= !quotes_as_is(name.as_bytes());
-        self.append(name);
-    }
-
-    /// [`push`](Self::push) for a name known to [quote as it is](quotes_as_is):
-    /// the fast flat readers take no string with an escape or a control
-    /// character, and save this look at each of their names.
-    pub fn push_quotable(&mut self, name: &str) {
-        debug_assert!(quotes_as_is(name.as_bytes()), "{name:?} needs escapes");
-        self.append(name);
-    }
-
-    fn append(&mut self, name: &str) {
+        let start = self.text.len() as u32;
         self.text.push_str(name);
-        self.ends.push(self.text.len() as u32);
+        self.spans.push(Span { start, end: self.text.len() as u32 });
     }
 
     /// Whether every name [quotes as it is](quotes_as_is).
@@ -68,25 +94,34 @@ impl NameTable {
 
     /// How many names there are.
     pub fn len(&self) -> usize {
-        self.ends.len()
+        self.spans.len()
     }
 
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
-    }
-
-    /// Where the name at `index` lies in the text.
-    #[inline]
-    fn range(&self, index: usize) -> std::ops::Range<usize> {
-        let start = if index == 0 { 0 } else { self.ends[index - 1] as usize };
-        start..self.ends[index] as usize
+        self.spans.is_empty()
     }
 
     /// The name at `index`.
     #[inline]
     pub fn get(&self, index: usize) -> &str {
-        &self.text[self.range(index)]
+        self.spans[index].slice(&self.text)
+    }
+
+    /// Every name, in order.
+    fn names(&self) -> impl Iterator<Item = &str> {
+        self.spans.iter().map(|span| span.slice(&self.text))
+    }
+}
+
+/// The names, and not the text they lie in: a table that keeps the document
+/// prints as one that copied its names.
+impl std::fmt::Debug for NameTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NameTable")
+            .field("names", &self.names().collect::<Vec<_>>())
+            .field("needs_escapes", &self.needs_escapes)
+            .finish()
     }
 }
 
@@ -411,6 +446,21 @@ mod tests {
             table.push(name);
         }
         assert_eq!([table.get(0), table.get(1), table.get(2)], ["a", "", "long-name"]);
+    }
+
+    #[test]
+    fn a_table_within_its_document_reads_like_one_that_copied_its_names() {
+        let document = String::from(r#""a": ["bc", "d"]"#);
+        let at = |start: usize, len: usize| Span::within(&document, &document[start..start + len]);
+        let spans = vec![at(1, 1), at(7, 2), at(13, 1)];
+        let within = NameTable::within(document.clone(), spans);
+        let mut copied = NameTable::default();
+        for name in ["a", "bc", "d"] {
+            copied.push(name);
+        }
+        assert_eq!([within.get(0), within.get(1), within.get(2)], ["a", "bc", "d"]);
+        assert_eq!((within.len(), within.bytes()), (copied.len(), copied.bytes()));
+        assert_eq!(format!("{within:?}"), format!("{copied:?}"));
     }
 
     #[test]

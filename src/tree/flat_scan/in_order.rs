@@ -12,6 +12,9 @@
 //! checks. `values` must then follow, also in pre-order, so each of its keys
 //! is found by looking ahead from the last one.
 //!
+//! Names are not copied: the tree keeps the document, and where each name
+//! lies in it.
+//!
 //! What construction does not rule out is a name used for two nodes. The
 //! names' hashes are compared at the end; any two alike (a name used twice,
 //! or a rare collision) leave the document to the exact reader.
@@ -20,16 +23,22 @@
 //! ([`scan_beside`](super::scan_beside)).
 
 use super::{Header, Resolve, Token};
-use crate::tree::names::{self, NameTable};
+use crate::tree::names::{self, NameTable, Span};
 use crate::tree::validate::Overrides;
 use crate::tree::{NodeId, Perspective, Player, Tree};
 
-/// A tree read in pre-order, before the command line's overrides.
+/// A tree read in pre-order, before it takes the document its names lie
+/// in, and the command line's overrides.
 #[derive(Debug)]
 pub struct Preordered {
-    /// The tree as if MAX moved at the root and values were from MAX's
-    /// point of view.
-    tree: Tree,
+    /// Where each node's name lies in the document.
+    spans: Vec<Span>,
+    /// Who moves at each node, as if MAX moved at the root.
+    players: Vec<Player>,
+    /// Each node's value (NaN for none), as if from MAX's point of view.
+    values: Vec<f64>,
+    child_starts: Vec<u32>,
+    child_ids: Vec<NodeId>,
     /// The file's `player`.
     player: Option<Player>,
     /// The file's `perspective`.
@@ -37,10 +46,17 @@ pub struct Preordered {
 }
 
 impl Preordered {
-    /// The tree with the file's and the command line's players and
-    /// perspective applied, as [`validate`](crate::tree::validate()) applies them.
-    pub fn finish(self, overrides: Overrides) -> Tree {
-        let mut tree = self.tree;
+    /// The tree, named from `document` (the one it was read from), with the
+    /// file's and the command line's players and perspective applied, as
+    /// [`validate`](crate::tree::validate()) applies them.
+    pub fn finish(self, document: String, overrides: Overrides) -> Tree {
+        let mut tree = Tree {
+            names: NameTable::within(document, self.spans),
+            players: self.players,
+            values: self.values,
+            child_starts: self.child_starts,
+            child_ids: self.child_ids,
+        };
         if overrides.root_player(self.player, None) == Player::Min {
             for player in &mut tree.players {
                 *player = player.opponent();
@@ -61,6 +77,7 @@ impl Preordered {
 /// readers take, with no `players`.
 pub fn read(text: &str) -> Option<Preordered> {
     let builder = Builder {
+        text,
         hashes: Hashes::with_capacity(text.len() / BYTES_PER_NAME),
         ..Builder::default()
     };
@@ -75,7 +92,10 @@ const BYTES_PER_NAME: usize = 48;
 /// The tree as far as it has been read.
 #[derive(Default)]
 struct Builder<'a> {
-    names: NameTable,
+    /// The document being read.
+    text: &'a str,
+    /// Where the name of each node so far lies in `text`.
+    spans: Vec<Span>,
     /// The hashes of the names so far.
     hashes: Hashes,
     /// Who moves at each node, MAX at the root.
@@ -128,7 +148,7 @@ impl<'a> Resolve<'a> for Builder<'a> {
 impl<'a> Builder<'a> {
     /// A key of `children`: the root, or the child it names is reached.
     fn parent(&mut self, name: &'a str) -> Option<()> {
-        let node = if self.names.is_empty() {
+        let node = if self.spans.is_empty() {
             self.add_node(name, Player::Max)
         } else {
             self.reach(Some(name))?
@@ -154,8 +174,8 @@ impl<'a> Builder<'a> {
 
     /// Numbers the next node, which lists its children (if any) next.
     fn add_node(&mut self, name: &'a str, player: Player) -> NodeId {
-        let node = NodeId(self.names.len() as u32);
-        self.names.push_quotable(name);
+        let node = NodeId(self.spans.len() as u32);
+        self.spans.push(Span::within(self.text, name));
         self.hashes.push(names::hash_name(name));
         self.players.push(player);
         self.values.push(f64::NAN);
@@ -203,9 +223,13 @@ impl<'a> Builder<'a> {
     /// The first node from `from` on that is named `name`, if every node
     /// before it has children (a leaf passed over would have no value).
     fn find_valued(&self, from: usize, name: &str) -> Option<usize> {
-        (from..self.names.len())
+        (from..self.spans.len())
             .take_while(|&node| node == from || !self.is_leaf(node - 1))
-            .find(|&node| self.names.get(node) == name)
+            .find(|&node| self.name(node) == name)
+    }
+
+    fn name(&self, node: usize) -> &'a str {
+        self.spans[node].slice(self.text)
     }
 
     fn is_leaf(&self, node: usize) -> bool {
@@ -217,17 +241,18 @@ impl<'a> Builder<'a> {
     fn finish(self, header: Header) -> Option<Preordered> {
         self.hashes.all_distinct().then_some(())?;
         let valued_up_to = self.next_valued?;
-        let nodes = self.names.len();
+        let nodes = self.spans.len();
         (valued_up_to..nodes).all(|node| !self.is_leaf(node)).then_some(())?;
-        header.root.is_none_or(|root| root == self.names.get(0)).then_some(())?;
-        let tree = Tree {
-            names: self.names,
+        header.root.is_none_or(|root| root == self.name(0)).then_some(())?;
+        Some(Preordered {
+            spans: self.spans,
             players: self.players,
             values: self.values,
             child_starts: self.child_starts,
             child_ids: self.child_ids,
-        };
-        Some(Preordered { tree, player: header.player, perspective: header.perspective })
+            player: header.player,
+            perspective: header.perspective,
+        })
     }
 }
 

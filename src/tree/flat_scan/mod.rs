@@ -25,35 +25,38 @@
 mod by_name;
 mod in_order;
 
+use std::string::FromUtf8Error;
+
 use serde::Deserialize;
 use serde::de::value::{BorrowedStrDeserializer, Error as PlainError};
 
 use super::input::RawTree;
 use super::names;
-use super::{Perspective, Player};
+use super::validate::Overrides;
+use super::{Perspective, Player, Tree};
 use crate::{byte_words, pipeline};
-
-pub use in_order::Preordered;
 
 /// A flat document read by one of the fast readers.
 pub enum Scanned {
-    /// Built and checked as it was read.
-    Preordered(Preordered),
+    /// Built and checked as it was read, the command line's overrides
+    /// applied.
+    Tree(Tree),
     /// Read, for the structural checks.
     Raw(RawTree),
 }
 
-/// Reads `input` if it is a flat document the fast readers take.
-pub fn read(input: &[u8]) -> Option<Scanned> {
+/// Reads `input` if it is a flat document the fast readers take, or gives
+/// it back. A tree read in pre-order keeps `input` for its names.
+pub fn read(input: Vec<u8>, overrides: Overrides) -> Result<Scanned, Vec<u8>> {
     if input.iter().find(|byte| !byte.is_ascii_whitespace()) != Some(&b'{') {
-        return None;
+        return Err(input);
     }
     // Checked once here, so that every string can be sliced out as it is.
-    let text = std::str::from_utf8(input).ok()?;
-    match in_order::read(text) {
-        Some(tree) => Some(Scanned::Preordered(tree)),
-        None => by_name::read(text).map(Scanned::Raw),
+    let text = String::from_utf8(input).map_err(FromUtf8Error::into_bytes)?;
+    if let Some(tree) = in_order::read(&text) {
+        return Ok(Scanned::Tree(tree.finish(text, overrides)));
     }
+    by_name::read(&text).map(Scanned::Raw).ok_or_else(|| text.into_bytes())
 }
 
 /// What a flat document says besides its maps of nodes.
@@ -282,8 +285,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::tree::validate::{Overrides, validate};
-    use crate::tree::{Naming, NodeId, Tree, TreeError, input};
+    use crate::tree::validate::validate;
+    use crate::tree::{Naming, NodeId, TreeError, input};
 
     /// What the general reader makes of `text` before the structural
     /// checks, if it reads it.
@@ -305,15 +308,15 @@ mod tests {
     /// The tree (or the structural checks' error) the fast readers get from
     /// `bytes`, if they take it.
     fn fast_tree(bytes: &[u8], overrides: Overrides) -> Option<Result<String, String>> {
-        Some(match read(bytes)? {
-            Scanned::Preordered(tree) => Ok(format!("{:?}", tree.finish(overrides))),
+        Some(match read(bytes.to_vec(), overrides).ok()? {
+            Scanned::Tree(tree) => Ok(format!("{tree:?}")),
             Scanned::Raw(raw) => described(validate(raw, overrides)),
         })
     }
 
     /// The tree the in-order reader builds from `text`, if it takes it.
     fn in_order_tree(text: &str, overrides: Overrides) -> Option<String> {
-        in_order::read(text).map(|tree| format!("{:?}", tree.finish(overrides)))
+        in_order::read(text).map(|tree| format!("{:?}", tree.finish(text.to_string(), overrides)))
     }
 
     fn described(tree: Result<Tree, TreeError>) -> Result<String, String> {
@@ -373,7 +376,8 @@ mod tests {
             "{}",
             "[1, 2]",
         ] {
-            assert!(read(text.as_bytes()).is_none(), "{text}");
+            let input = text.as_bytes().to_vec();
+            assert_eq!(read(input.clone(), Overrides::default()).err(), Some(input), "{text}");
         }
     }
 
