@@ -127,6 +127,7 @@ struct List {
 }
 
 impl<'a> Resolve<'a> for Builder<'a> {
+    #[inline(always)]
     fn resolve(&mut self, token: Token<'a>) -> Option<()> {
         match token {
             Token::Parent(name) => self.parent(name),
