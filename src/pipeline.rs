@@ -21,6 +21,37 @@ const BATCH: usize = 4096;
 /// memory in between.
 const IN_FLIGHT: usize = 16;
 
+/// Where the producer of [`beside`] puts its items. They are handed over a
+/// batch at a time; putting one in a batch is cheap enough to be done in
+/// line, without a call through a pointer per item.
+pub struct Emitter<'h, T> {
+    batch: Vec<T>,
+    /// Hands a batch over; `None` once the taker has given up.
+    hand_over: &'h mut dyn FnMut(Vec<T>) -> Option<()>,
+}
+
+impl<'h, T> Emitter<'h, T> {
+    fn new(hand_over: &'h mut dyn FnMut(Vec<T>) -> Option<()>) -> Self {
+        Emitter { batch: Vec::with_capacity(BATCH), hand_over }
+    }
+
+    /// Puts out `item`; `None` once the taker has given up, and the
+    /// producer should stop.
+    #[inline]
+    pub fn emit(&mut self, item: T) -> Option<()> {
+        self.batch.push(item);
+        if self.batch.len() < BATCH {
+            return Some(());
+        }
+        (self.hand_over)(std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH)))
+    }
+
+    /// Hands over the last items.
+    fn finish(self) -> Option<()> {
+        (self.hand_over)(self.batch)
+    }
+}
+
 /// Runs `produce` on a second thread and `take` on this one, on each item
 /// that `produce` emits, in order. Once `take` gives up (returns `None`),
 /// emitting returns `None` too, and `produce` should stop.
@@ -28,7 +59,7 @@ const IN_FLIGHT: usize = 16;
 /// Returns what `produce` returned, and whether `take` took every item.
 /// Should the system refuse a second thread, both run on this one.
 pub fn beside<T: Send, R: Send>(
-    produce: impl FnOnce(&mut dyn FnMut(T) -> Option<()>) -> R + Send,
+    produce: impl FnOnce(&mut Emitter<'_, T>) -> R + Send,
     mut take: impl FnMut(T) -> Option<()>,
 ) -> (R, Option<()>) {
     // Where the spawned thread finds `produce`, and where this thread finds
@@ -41,17 +72,11 @@ pub fn beside<T: Send, R: Send>(
             .name("producer".into())
             .spawn_scoped(scope, move || {
                 let produce = waiting.lock().ok()?.take()?;
-                let mut batch = Vec::with_capacity(BATCH);
-                let mut emit = |item| {
-                    batch.push(item);
-                    if batch.len() < BATCH {
-                        return Some(());
-                    }
-                    sender.send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH))).ok()
-                };
-                let produced = produce(&mut emit);
-                // The last items; if `take` has given up, it knows already.
-                let _ = sender.send(batch);
+                let mut hand_over = |batch| sender.send(batch).ok();
+                let mut emitter = Emitter::new(&mut hand_over);
+                let produced = produce(&mut emitter);
+                // If `take` has given up, it knows already.
+                let _ = emitter.finish();
                 Some(produced)
             })
             .ok()?;
@@ -66,16 +91,20 @@ pub fn beside<T: Send, R: Send>(
     })
 }
 
-/// [`beside`] without a second thread: each item is taken as it is emitted.
+/// [`beside`] without a second thread: each batch is taken as it is handed
+/// over.
 fn on_one_thread<T, R>(
-    produce: impl FnOnce(&mut dyn FnMut(T) -> Option<()>) -> R,
+    produce: impl FnOnce(&mut Emitter<'_, T>) -> R,
     mut take: impl FnMut(T) -> Option<()>,
 ) -> (R, Option<()>) {
     let mut taken = Some(());
-    let produced = produce(&mut |item| {
-        taken = taken.and_then(|()| take(item));
+    let mut hand_over = |batch: Vec<T>| {
+        taken = taken.and_then(|()| batch.into_iter().try_for_each(&mut take));
         taken
-    });
+    };
+    let mut emitter = Emitter::new(&mut hand_over);
+    let produced = produce(&mut emitter);
+    emitter.finish();
     (produced, taken)
 }
 
@@ -363,7 +392,7 @@ mod tests {
 
     /// `beside`, or what it falls back on without a second thread.
     type Runner = fn(
-        Box<dyn FnOnce(&mut dyn FnMut(u32) -> Option<()>) -> usize + Send>,
+        Box<dyn FnOnce(&mut Emitter<'_, u32>) -> usize + Send>,
         &mut dyn FnMut(u32) -> Option<()>,
     ) -> (usize, Option<()>);
 
@@ -375,7 +404,7 @@ mod tests {
         for run in RUNNERS {
             let mut taken = Vec::new();
             let (emitted, all) = run(
-                Box::new(|emit| (0..5_000).take_while(|&item| emit(item).is_some()).count()),
+                Box::new(|out| (0..5_000).take_while(|&item| out.emit(item).is_some()).count()),
                 &mut |item| {
                     taken.push(item);
                     Some(())
@@ -390,7 +419,7 @@ mod tests {
     fn giving_up_stops_the_producer() {
         for run in RUNNERS {
             let (emitted, all) = run(
-                Box::new(|emit| (0..1_000_000).take_while(|&item| emit(item).is_some()).count()),
+                Box::new(|out| (0..1_000_000).take_while(|&item| out.emit(item).is_some()).count()),
                 &mut |item| (item < 10).then_some(()),
             );
             assert_eq!(all, None);

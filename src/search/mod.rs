@@ -19,7 +19,7 @@ use std::io;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::pipeline;
+use crate::pipeline::{self, Emitter};
 use crate::tree::{NodeId, Player, Tree};
 
 use window::Pruning;
@@ -340,7 +340,7 @@ pub fn run_beside<'t>(
     let mut failure = None;
     let takes_steps = sink.takes_steps();
     let (outcome, _) = pipeline::beside(
-        |emit| run(tree, algorithm, options, &mut Emit { emit, takes_steps }),
+        |out| run(tree, algorithm, options, &mut Emit { out, takes_steps }),
         |event| {
             let taken = sink.event(&event);
             taken.map_err(|error| failure = Some(error)).ok()
@@ -354,14 +354,14 @@ pub fn run_beside<'t>(
 
 /// A sink that hands each event on to another thread, where a sink that
 /// takes steps or not takes them.
-struct Emit<'e, 't> {
-    emit: &'e mut dyn FnMut(Event<'t>) -> Option<()>,
+struct Emit<'e, 'h, 't> {
+    out: &'e mut Emitter<'h, Event<'t>>,
     takes_steps: bool,
 }
 
-impl<'t> Sink<'t> for Emit<'_, 't> {
+impl<'t> Sink<'t> for Emit<'_, '_, 't> {
     fn event(&mut self, event: &Event<'t>) -> io::Result<()> {
-        (self.emit)(*event).ok_or_else(|| io::Error::other("the events' taker stopped"))
+        self.out.emit(*event).ok_or_else(|| io::Error::other("the events' taker stopped"))
     }
 
     fn takes_steps(&self) -> bool {

@@ -34,7 +34,8 @@ use super::input::RawTree;
 use super::names;
 use super::validate::Overrides;
 use super::{Perspective, Player, Tree};
-use crate::{byte_words, pipeline};
+use crate::byte_words;
+use crate::pipeline::{self, Emitter};
 
 /// A flat document read by one of the fast readers.
 pub enum Scanned {
@@ -92,7 +93,7 @@ trait Resolve<'a> {
 /// and the resolver, or `None` where either gave up.
 fn scan_beside<'a, R: Resolve<'a>>(text: &'a str, mut resolver: R) -> Option<(Header<'a>, R)> {
     let (header, resolved) = pipeline::beside(
-        |emit| Scanner { text, pos: 0 }.document(emit),
+        |out| Scanner { text, pos: 0 }.document(out),
         |token| resolver.resolve(token),
     );
     resolved?;
@@ -112,7 +113,7 @@ impl<'a> Scanner<'a> {
     /// The whole document, handing each token to `emit`; returns the
     /// header, or `None` where the document is not one the fast readers
     /// take or `emit` gave up.
-    fn document(mut self, emit: &mut dyn FnMut(Token<'a>) -> Option<()>) -> Option<Header<'a>> {
+    fn document(mut self, out: &mut Emitter<'_, Token<'a>>) -> Option<Header<'a>> {
         let mut header = Header::default();
         let mut seen = 0u8;
         self.expect(b'{')?;
@@ -127,14 +128,14 @@ impl<'a> Scanner<'a> {
                 "player" => header.player = Some(s.enum_value()?),
                 "perspective" => header.perspective = Some(s.enum_value()?),
                 "children" => s.keyed(|s, parent| {
-                    emit(Token::Parent(parent))?;
+                    out.emit(Token::Parent(parent))?;
                     s.expect(b'[')?;
-                    let count = s.items(b']', |s| emit(Token::Child(s.name()?)))?;
+                    let count = s.items(b']', |s| out.emit(Token::Child(s.name()?)))?;
                     (count > 0).then_some(())?;
-                    emit(Token::EndOfList(count))
+                    out.emit(Token::EndOfList(count))
                 })?,
-                "values" => s.keyed(|s, node| emit(Token::Value(node, s.integer()?)))?,
-                _ => s.keyed(|s, node| emit(Token::Player(node, s.enum_value()?)))?,
+                "values" => s.keyed(|s, node| out.emit(Token::Value(node, s.integer()?)))?,
+                _ => s.keyed(|s, node| out.emit(Token::Player(node, s.enum_value()?)))?,
             }
             Some(())
         })?;
