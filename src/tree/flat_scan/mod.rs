@@ -110,9 +110,9 @@ struct Scanner<'a> {
 }
 
 impl<'a> Scanner<'a> {
-    /// The whole document, handing each token to `emit`; returns the
-    /// header, or `None` where the document is not one the fast readers
-    /// take or `emit` gave up.
+    /// The whole document, putting each token `out`; returns the header,
+    /// or `None` where the document is not one the fast readers take or
+    /// the taker gave up.
     fn document(mut self, out: &mut Emitter<'_, Token<'a>>) -> Option<Header<'a>> {
         let mut header = Header::default();
         let mut seen = 0u8;
