@@ -287,15 +287,40 @@ impl Hashes {
     }
 
     /// Whether no two hashes are alike (or differ in the lowest bit only,
-    /// which the table gives up to mark empty slots).
+    /// which the table gives up to mark empty slots). Many hashes are
+    /// checked half on another thread: on the tic-tac-toe tree this check
+    /// is 3 ms during which the other core would have nothing to do.
     fn all_distinct(&self) -> bool {
-        let largest = self.parts.iter().map(Vec::len).max().unwrap_or(0);
-        let mut slots = vec![0u64; (2 * largest).max(2).next_power_of_two()];
-        self.parts.iter().all(|part| {
-            slots.fill(0);
-            part.iter().all(|&hash| insert_new(&mut slots, hash | 1))
+        let hashes: usize = self.parts.iter().map(Vec::len).sum();
+        if hashes < CHECKED_BESIDE_FROM {
+            return parts_distinct(&self.parts);
+        }
+        let (first, second) = self.parts.split_at(PARTS / 2);
+        std::thread::scope(|scope| {
+            let beside = std::thread::Builder::new()
+                .name("name checker".into())
+                .spawn_scoped(scope, || parts_distinct(second));
+            parts_distinct(first)
+                && match beside {
+                    Ok(thread) => thread.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+                    Err(_) => parts_distinct(second),
+                }
         })
     }
+}
+
+/// How many hashes make it worth starting a thread to check half of them.
+const CHECKED_BESIDE_FROM: usize = 1 << 16;
+
+/// Whether no two hashes in any one of `parts` are alike, as
+/// [`Hashes::all_distinct`] tells it.
+fn parts_distinct(parts: &[Vec<u64>]) -> bool {
+    let largest = parts.iter().map(Vec::len).max().unwrap_or(0);
+    let mut slots = vec![0u64; (2 * largest).max(2).next_power_of_two()];
+    parts.iter().all(|part| {
+        slots.fill(0);
+        part.iter().all(|&hash| insert_new(&mut slots, hash | 1))
+    })
 }
 
 /// Puts `hash` (not 0) into the open-addressing table `slots` (a power of
@@ -312,5 +337,28 @@ fn insert_new(slots: &mut [u64], hash: u64) -> bool {
             slot if slot == hash => return false,
             _ => index = (index + 1) & mask,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hash_given_twice_is_found_among_many_in_either_half() {
+        let hashes: Vec<u64> = (0..3 * CHECKED_BESIDE_FROM as u64)
+            .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) << 1)
+            .collect();
+        let distinct_with = |extra: Option<u64>| {
+            let mut set = Hashes::with_capacity(hashes.len());
+            hashes.iter().chain(&extra).for_each(|&hash| set.push(hash));
+            set.all_distinct()
+        };
+        assert!(distinct_with(None));
+        // Parts by the top byte: the top bit tells which thread checks it.
+        let first_half = hashes.iter().find(|&&hash| hash >> 63 == 0).copied();
+        let second_half = hashes.iter().find(|&&hash| hash >> 63 == 1).copied();
+        assert!(!distinct_with(first_half));
+        assert!(!distinct_with(second_half));
     }
 }
