@@ -31,7 +31,7 @@ pub struct NameTable {
 }
 
 /// Where a name lies in a [`NameTable`]'s text.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy)]
 pub struct Span {
     start: u32,
     end: u32,

@@ -29,7 +29,6 @@ use crate::tree::{NodeId, Perspective, Player, Tree};
 
 /// A tree read in pre-order, before it takes the document its names lie
 /// in, and the command line's overrides.
-#[derive(Debug)]
 pub struct Preordered {
     /// Where each node's name lies in the document.
     spans: Vec<Span>,
