@@ -1,6 +1,8 @@
 //! One job on two threads, so that on a machine with two cores the work
-//! overlaps. Two ways:
+//! overlaps. Three ways:
 //!
+//! - [`both`]: two halves of a job, one on each thread. Reading a large
+//!   file and checking a large tree's names for uniqueness work this way.
 //! - [`beside`]: one thread makes items, the other takes them as they come.
 //!   Reading a large flat tree (scanning beside resolving names) and the
 //!   classroom answer (searching beside writing) work this way.
@@ -85,10 +87,42 @@ pub fn beside<T: Send, R: Send>(
         let produced = producing.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         Some((produced?, taken))
     });
-    spawned.unwrap_or_else(|| {
-        let produce = waiting.lock().ok().and_then(|mut waiting| waiting.take());
-        on_one_thread(produce.expect("no thread ran the producer"), take)
+    spawned.unwrap_or_else(|| on_one_thread(left_over(waiting), take))
+}
+
+/// Runs `here` on this thread and `there` on a second one named `name`, at
+/// once, and returns what each returned. Should the system refuse a second
+/// thread, `there` runs on this one afterwards.
+pub fn both<A, B: Send>(
+    name: &str,
+    here: impl FnOnce() -> A,
+    there: impl FnOnce() -> B + Send,
+) -> (A, B) {
+    // As in `beside`: `there` waits here for whichever thread runs it.
+    let waiting = Mutex::new(Some(there));
+    let waiting = &waiting;
+    std::thread::scope(|scope| {
+        let spawned =
+            std::thread::Builder::new().name(name.into()).spawn_scoped(scope, move || {
+                let there = waiting.lock().ok()?.take()?;
+                Some(there())
+            });
+        let here = here();
+        let there = spawned
+            .ok()
+            .and_then(|thread| {
+                thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .unwrap_or_else(|| left_over(waiting)());
+        (here, there)
     })
+}
+
+/// The job left in `waiting` when no second thread could be started to
+/// take it.
+fn left_over<F>(waiting: &Mutex<Option<F>>) -> F {
+    let job = waiting.lock().ok().and_then(|mut waiting| waiting.take());
+    job.expect("no thread ran the job")
 }
 
 /// [`beside`] without a second thread: each batch is taken as it is handed
@@ -413,6 +447,13 @@ mod tests {
             assert_eq!((emitted, all), (5_000, Some(())));
             assert_eq!(taken, (0..5_000).collect::<Vec<_>>());
         }
+    }
+
+    #[test]
+    fn both_halves_run_and_return_what_they_returned() {
+        let on_named = || std::thread::current().name().map(String::from);
+        let (here, there) = both("second half", || 1, on_named);
+        assert_eq!((here, there.as_deref()), (1, Some("second half")));
     }
 
     #[test]

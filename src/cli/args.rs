@@ -175,26 +175,21 @@ const HALVES_FROM: u64 = 1 << 20;
 
 /// A file of `len` bytes, read in two halves at once, one per core: most
 /// of the time reading takes goes to the system's copying the bytes into
-/// new memory, and that goes on both cores. `None` where this cannot be
-/// done: no second thread, or the file changed size meanwhile (the caller
-/// then reads it as it is now).
+/// new memory, and that goes on both cores. `None` where the file changed
+/// size meanwhile (the caller then reads it as it is now).
 #[cfg(unix)]
 fn read_in_halves(file: &std::fs::File, len: usize) -> io::Result<Option<Vec<u8>>> {
     use std::os::unix::fs::FileExt;
     let mut bytes = vec![0; len];
     let (first, second) = bytes.split_at_mut(len / 2);
-    let halves = std::thread::scope(|scope| {
-        let reading = std::thread::Builder::new()
-            .name("file reader".into())
-            .spawn_scoped(scope, || file.read_exact_at(second, (len / 2) as u64))
-            .ok()?;
-        let first = file.read_exact_at(first, 0);
-        let second = reading.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        Some(first.and(second))
-    });
-    match halves {
-        Some(Ok(())) if file.read_at(&mut [0], len as u64)? == 0 => Ok(Some(bytes)),
-        Some(Err(error)) if error.kind() != io::ErrorKind::UnexpectedEof => Err(error),
+    let (first, second) = crate::pipeline::both(
+        "file reader",
+        || file.read_exact_at(first, 0),
+        || file.read_exact_at(second, (len / 2) as u64),
+    );
+    match first.and(second) {
+        Ok(()) if file.read_at(&mut [0], len as u64)? == 0 => Ok(Some(bytes)),
+        Err(error) if error.kind() != io::ErrorKind::UnexpectedEof => Err(error),
         _ => Ok(None),
     }
 }

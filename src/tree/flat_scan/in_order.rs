@@ -23,6 +23,7 @@
 //! ([`scan_beside`](super::scan_beside)).
 
 use super::{Header, Resolve, Token};
+use crate::pipeline;
 use crate::tree::names::{self, NameTable, Span};
 use crate::tree::validate::Overrides;
 use crate::tree::{NodeId, Perspective, Player, Tree};
@@ -295,16 +296,9 @@ impl Hashes {
             return parts_distinct(&self.parts);
         }
         let (first, second) = self.parts.split_at(PARTS / 2);
-        std::thread::scope(|scope| {
-            let beside = std::thread::Builder::new()
-                .name("name checker".into())
-                .spawn_scoped(scope, || parts_distinct(second));
-            parts_distinct(first)
-                && match beside {
-                    Ok(thread) => thread.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
-                    Err(_) => parts_distinct(second),
-                }
-        })
+        let distinct =
+            pipeline::both("name checker", || parts_distinct(first), || parts_distinct(second));
+        distinct == (true, true)
     }
 }
 
