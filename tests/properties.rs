@@ -251,8 +251,8 @@ proptest! {
         let (mut nested, mut flat) = (Vec::new(), Vec::new());
         generated.write_nested(&mut nested).unwrap();
         generated.write_flat(&mut flat, Player::Max).unwrap();
-        let nested = tree::parse(nested.as_slice(), Naming::Letters, Overrides::default()).expect("nested output reads");
-        let flat = tree::parse(flat.as_slice(), Naming::Letters, Overrides::default()).expect("flat output reads");
+        let nested = tree::parse(nested, Naming::Letters, Overrides::default()).expect("nested output reads");
+        let flat = tree::parse(flat, Naming::Letters, Overrides::default()).expect("flat output reads");
         let answer = |tree: &Tree| {
             let mut recorder = Recorder::default();
             let outcome = search::run(tree, Algorithm::Alphabeta, &Options::default(), &mut recorder).unwrap();
@@ -264,7 +264,7 @@ proptest! {
 
     #[test]
     fn the_reader_never_panics_on_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..64)) {
-        let _ = tree::parse(bytes.as_slice(), Naming::Paths, Overrides { player: Some(Player::Min), perspective: None });
+        let _ = tree::parse(bytes, Naming::Paths, Overrides { player: Some(Player::Min), perspective: None });
     }
 }
 
