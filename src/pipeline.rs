@@ -14,6 +14,7 @@ use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, mpsc};
+use std::time::{Duration, Instant};
 
 /// Items handed over at a time: one by one would cost more than most items
 /// take to make.
@@ -74,7 +75,7 @@ pub fn beside<T: Send, R: Send>(
             .name("producer".into())
             .spawn_scoped(scope, move || {
                 let produce = waiting.lock().ok()?.take()?;
-                let mut hand_over = |batch| sender.send(batch).ok();
+                let mut hand_over = |batch| send_patiently(&sender, batch);
                 let mut emitter = Emitter::new(&mut hand_over);
                 let produced = produce(&mut emitter);
                 // If `take` has given up, it knows already.
@@ -82,12 +83,60 @@ pub fn beside<T: Send, R: Send>(
                 Some(produced)
             })
             .ok()?;
-        let taken = receiver.iter().flatten().try_for_each(&mut take);
+        let batches = std::iter::from_fn(|| receive_patiently(&receiver));
+        let taken = batches.flatten().try_for_each(&mut take);
         drop(receiver); // Stops the producer if `take` gave up.
         let produced = producing.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         Some((produced?, taken))
     });
     spawned.unwrap_or_else(|| on_one_thread(left_over(waiting), take))
+}
+
+/// How long a thread of [`beside`] that finds the channel full (or empty)
+/// keeps trying before it sleeps. The other thread takes (or makes) a batch
+/// in about a tenth of a millisecond, so the wait is usually over before
+/// this; and waking a sleeping thread costs the waker a system call and, on
+/// a virtual machine, an interrupt to the other core, at every batch.
+const PATIENCE: Duration = Duration::from_millis(1);
+
+/// Sends `item`, waiting for room if need be; `None` once the receiver is
+/// gone. Waits [patiently](PATIENCE).
+fn send_patiently<T>(sender: &mpsc::SyncSender<T>, mut item: T) -> Option<()> {
+    let mut since = None;
+    loop {
+        match sender.try_send(item) {
+            Ok(()) => return Some(()),
+            Err(mpsc::TrySendError::Full(back)) => item = back,
+            Err(mpsc::TrySendError::Disconnected(_)) => return None,
+        }
+        if !keep_trying(&mut since) {
+            return sender.send(item).ok();
+        }
+    }
+}
+
+/// The next item, waiting for one if need be; `None` once the sender is
+/// gone and every item taken. Waits [patiently](PATIENCE).
+fn receive_patiently<T>(receiver: &mpsc::Receiver<T>) -> Option<T> {
+    let mut since = None;
+    loop {
+        match receiver.try_recv() {
+            Ok(item) => return Some(item),
+            Err(mpsc::TryRecvError::Disconnected) => return None,
+            Err(mpsc::TryRecvError::Empty) => {
+                if !keep_trying(&mut since) {
+                    return receiver.recv().ok();
+                }
+            }
+        }
+    }
+}
+
+/// Lets another thread run, and tells whether a thread that began waiting
+/// `since` (now, if not yet) should go on trying rather than sleep.
+fn keep_trying(since: &mut Option<Instant>) -> bool {
+    std::thread::yield_now();
+    since.get_or_insert_with(Instant::now).elapsed() < PATIENCE
 }
 
 /// Runs `here` on this thread and `there` on a second one named `name`, at
@@ -454,6 +503,37 @@ mod tests {
         let on_named = || std::thread::current().name().map(String::from);
         let (here, there) = both("second half", || 1, on_named);
         assert_eq!((here, there.as_deref()), (1, Some("second half")));
+    }
+
+    #[test]
+    fn a_patient_wait_outlasts_its_patience() {
+        let (sender, receiver) = mpsc::sync_channel(1);
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                for item in 0..3 {
+                    std::thread::sleep(3 * PATIENCE);
+                    assert_eq!(send_patiently(&sender, item), Some(()));
+                }
+            });
+            // Waits for the first item, then lets the channel fill and the
+            // sender wait for room.
+            let first = receive_patiently(&receiver);
+            std::thread::sleep(9 * PATIENCE);
+            let rest = [receive_patiently(&receiver), receive_patiently(&receiver)];
+            assert_eq!((first, rest), (Some(0), [Some(1), Some(2)]));
+        });
+    }
+
+    #[test]
+    fn a_patient_wait_ends_when_the_other_side_is_gone() {
+        let (sender, receiver) = mpsc::sync_channel(1);
+        assert_eq!(send_patiently(&sender, 1), Some(()));
+        drop(sender);
+        assert_eq!(receive_patiently(&receiver), Some(1));
+        assert_eq!(receive_patiently(&receiver), None);
+        let (sender, receiver) = mpsc::sync_channel(0);
+        drop(receiver);
+        assert_eq!(send_patiently(&sender, 1), None);
     }
 
     #[test]
