@@ -379,7 +379,7 @@ impl<'w> Turns<'w> {
                 let mut fresh = helper.recycled.try_recv().unwrap_or_default();
                 fresh.clear();
                 let full = std::mem::replace(&mut self.bytes, fresh);
-                helper.formatted.send((index, full)).map_err(|_| writer_stopped())
+                send_patiently(&helper.formatted, (index, full)).ok_or_else(writer_stopped)
             }
         }
     }
@@ -444,7 +444,7 @@ impl<'w> Writer<'w> {
             self.spare.push(bytes);
         } else {
             let received = if wait {
-                self.formatted.recv().ok()
+                receive_patiently(&self.formatted)
             } else {
                 match self.formatted.try_recv() {
                     Ok(turn) => Some(turn),
