@@ -92,11 +92,13 @@ pub fn beside<T: Send, R: Send>(
     spawned.unwrap_or_else(|| on_one_thread(left_over(waiting), take))
 }
 
-/// How long a thread of [`beside`] that finds the channel full (or empty)
-/// keeps trying before it sleeps. The other thread takes (or makes) a batch
-/// in about a tenth of a millisecond, so the wait is usually over before
-/// this; and waking a sleeping thread costs the waker a system call and, on
-/// a virtual machine, an interrupt to the other core, at every batch.
+/// How long a thread that finds the channel to the other full (or empty)
+/// keeps trying before it sleeps, in [`beside`] and [`in_turns`]. The other
+/// thread takes (or makes) a batch or a turn in about a tenth of a
+/// millisecond, so the wait is usually over before this; and waking a
+/// sleeping thread costs the waker a system call and, on a virtual machine,
+/// an interrupt to the other core, at every batch. A thread held up for
+/// longer (by a pager, say) sleeps rather than keep a core busy.
 const PATIENCE: Duration = Duration::from_millis(1);
 
 /// Sends `item`, waiting for room if need be; `None` once the receiver is
