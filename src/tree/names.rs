@@ -280,27 +280,47 @@ fn id_of(slot: u64) -> usize {
     (slot as u32) as usize - 1
 }
 
-/// The FxHash function (as in rustc) over a name's bytes, finished with
-/// MurmurHash3's 64-bit mixer so that the low bits, which pick the table
-/// slot, depend on every byte. Fast, and good enough for names from a local
-/// file, where hash flooding is no concern.
+/// The FxHash step (as in rustc) over a name's length and bytes, finished
+/// with MurmurHash3's 64-bit mixer so that the low bits, which pick the
+/// table slot, depend on every byte. Fast, and good enough for names from a
+/// local file, where hash flooding is no concern.
+///
+/// The bytes go in as few whole words as cover them: eight at a time, the
+/// last word overlapping the one before; a shorter name in one word made of
+/// two overlapping halves, or of its first, middle and last bytes. So a
+/// name of a given length is taken in whole, without a step per byte, the
+/// way wyhash does it.
 pub fn hash_name(name: &str) -> u64 {
     const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-    let mut hash = 0u64;
-    let mut chunks = name.as_bytes().chunks_exact(8);
-    for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
-        hash = (hash.rotate_left(5) ^ word).wrapping_mul(SEED);
+    let step = |hash: u64, word: u64| (hash.rotate_left(5) ^ word).wrapping_mul(SEED);
+    let bytes = name.as_bytes();
+    let len = bytes.len();
+    let mut hash = step(0, len as u64);
+    if len >= 8 {
+        let mut words = bytes.chunks_exact(8);
+        hash = words.by_ref().fold(hash, |hash, word| step(hash, le_word(word)));
+        if !words.remainder().is_empty() {
+            hash = step(hash, le_word(&bytes[len - 8..]));
+        }
+    } else if len >= 4 {
+        let half = |at: usize| {
+            u64::from(u32::from_le_bytes(bytes[at..at + 4].try_into().expect("four bytes")))
+        };
+        hash = step(hash, half(0) << 32 | half(len - 4));
+    } else if len > 0 {
+        let byte = |at: usize| u64::from(bytes[at]);
+        hash = step(hash, byte(0) << 16 | byte(len / 2) << 8 | byte(len - 1));
     }
-    for &byte in chunks.remainder() {
-        hash = (hash.rotate_left(5) ^ u64::from(byte)).wrapping_mul(SEED);
-    }
-    let mut hash = (hash.rotate_left(5) ^ name.len() as u64).wrapping_mul(SEED);
     hash ^= hash >> 33;
     hash = hash.wrapping_mul(0xff51_afd7_ed55_8ccd);
     hash ^= hash >> 33;
     hash = hash.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
     hash ^ (hash >> 33)
+}
+
+/// Eight bytes as a little-endian word.
+fn le_word(bytes: &[u8]) -> u64 {
+    u64::from_le_bytes(bytes.try_into().expect("eight bytes"))
 }
 
 /// The breadth-first letter name of the node at position `index` (0-based):
@@ -395,6 +415,21 @@ mod tests {
     fn letters_count_like_spreadsheet_columns() {
         let names: Vec<String> = [0, 1, 25, 26, 27, 51, 52, 701, 702].map(letters).into();
         assert_eq!(names, ["a", "b", "z", "aa", "ab", "az", "ba", "zz", "aaa"]);
+    }
+
+    #[test]
+    fn every_byte_and_the_length_of_a_name_change_its_hash() {
+        for len in 0..=25 {
+            let name = "a".repeat(len);
+            let hash = hash_name(&name);
+            assert_ne!(hash, hash_name(&"a".repeat(len + 1)), "{len} bytes");
+            for at in 0..len {
+                let mut changed = name.clone().into_bytes();
+                changed[at] = b'b';
+                let changed = String::from_utf8(changed).unwrap();
+                assert_ne!(hash, hash_name(&changed), "{changed}");
+            }
+        }
     }
 
     #[test]
