@@ -225,7 +225,16 @@ pub fn on_this_thread<E: From<io::Error>>(
     out: &mut dyn Write,
     produce: impl Fn(&mut Turns<'_>) -> Result<(), E>,
 ) -> Result<(), E> {
-    all_turns(&mut Turns::new(TURN, Role::Alone(out)), &produce)
+    on_this_thread_of(TURN, out, &produce)
+}
+
+/// [`on_this_thread`] with turns of `turn` items.
+fn on_this_thread_of<E: From<io::Error>>(
+    turn: u64,
+    out: &mut dyn Write,
+    produce: &dyn Fn(&mut Turns<'_>) -> Result<(), E>,
+) -> Result<(), E> {
+    all_turns(&mut Turns::new(turn, Role::Alone(out)), produce)
 }
 
 /// [`in_turns`] with turns of `turn` items.
@@ -599,7 +608,7 @@ mod turn_tests {
         };
         let mut out = Vec::new();
         let result = if alone {
-            all_turns(&mut Turns::new(turn, Role::Alone(&mut out)), &produce)
+            on_this_thread_of(turn, &mut out, &produce)
         } else {
             in_turns_of(turn, &mut out, &produce)
         };
