@@ -119,19 +119,12 @@ struct Walker<'a, 't, R: Rule> {
     stats: Stats,
 }
 
-/// A node just entered: evaluated on the spot, or to be searched.
-enum Entered<S> {
-    Evaluated(f64),
-    Searching(Frame<S>),
-}
-
 impl<R: Rule> Walker<'_, '_, R> {
     fn run(&mut self) -> io::Result<(f64, ValueKind)> {
-        let root = self.tree.root();
-        let mut stack = match self.enter(root, 0, None)? {
-            Entered::Evaluated(value) => return Ok((value, ValueKind::Exact)),
-            Entered::Searching(frame) => vec![frame],
-        };
+        let mut stack = Vec::new();
+        if let Some(value) = self.enter(&mut stack, self.tree.root(), 0)? {
+            return Ok((value, ValueKind::Exact));
+        }
         let mut returned: Option<(NodeId, f64)> = None;
         loop {
             let depth = stack.len() as u32 - 1;
@@ -142,9 +135,8 @@ impl<R: Rule> Walker<'_, '_, R> {
             let children = self.tree.children(top.node);
             if let Some(&child) = children.get(top.next) {
                 top.next += 1;
-                match self.enter(child, depth + 1, Some(&top.state))? {
-                    Entered::Evaluated(value) => returned = Some((child, value)),
-                    Entered::Searching(frame) => stack.push(frame),
+                if let Some(value) = self.enter(&mut stack, child, depth + 1)? {
+                    returned = Some((child, value));
                 }
                 continue;
             }
@@ -158,14 +150,17 @@ impl<R: Rule> Walker<'_, '_, R> {
         }
     }
 
+    /// Enters `node`, a child of the top of `stack` (the root if it is
+    /// empty): returns its value if it is evaluated on the spot, or else
+    /// pushes its frame, for its children to be searched.
     fn enter(
         &mut self,
+        stack: &mut Vec<Frame<R::State>>,
         node: NodeId,
         depth: u32,
-        parent: Option<&R::State>,
-    ) -> io::Result<Entered<R::State>> {
+    ) -> io::Result<Option<f64>> {
         let player = self.tree.player(node);
-        let state = self.rule.open(player, parent);
+        let state = self.rule.open(player, stack.last().map(|parent| &parent.state));
         self.stats.nodes_visited += 1;
         self.stats.deepest = self.stats.deepest.max(depth);
         if self.takes_steps {
@@ -174,13 +169,14 @@ impl<R: Rule> Walker<'_, '_, R> {
         }
         let at_horizon = self.depth_limit == Some(depth);
         if !self.tree.is_leaf(node) && !at_horizon {
-            return Ok(Entered::Searching(Frame { node, next: 0, state }));
+            stack.push(Frame { node, next: 0, state });
+            return Ok(None);
         }
         let static_value = self.tree.value(node).expect("leaves and horizon nodes have values");
         let value = R::VIEW.convert(static_value, player);
         self.stats.leaves_evaluated += 1;
         self.sink.event(&Event::Leaf { node, value })?;
-        Ok(Entered::Evaluated(value))
+        Ok(Some(value))
     }
 
     fn absorb(&mut self, frame: &mut Frame<R::State>, child: NodeId, value: f64) -> io::Result<()> {
