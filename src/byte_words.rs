@@ -13,9 +13,10 @@ pub const fn splat(byte: u8) -> u64 {
     ONES * byte as u64
 }
 
-/// The word of eight bytes, the first in the lowest byte.
-pub fn word(bytes: &[u8; 8]) -> u64 {
-    u64::from_le_bytes(*bytes)
+/// The word of `bytes`, which are eight (as the chunks of
+/// `chunks_exact(8)` are), the first in the lowest byte.
+pub fn word(bytes: &[u8]) -> u64 {
+    u64::from_le_bytes(bytes.try_into().expect("eight bytes"))
 }
 
 /// Non-zero where some byte of `word` is below `limit` (at most 0x80):

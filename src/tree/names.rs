@@ -298,9 +298,9 @@ pub fn hash_name(name: &str) -> u64 {
     let mut hash = step(0, len as u64);
     if len >= 8 {
         let mut words = bytes.chunks_exact(8);
-        hash = words.by_ref().fold(hash, |hash, word| step(hash, le_word(word)));
+        hash = words.by_ref().fold(hash, |hash, word| step(hash, byte_words::word(word)));
         if !words.remainder().is_empty() {
-            hash = step(hash, le_word(&bytes[len - 8..]));
+            hash = step(hash, byte_words::word(&bytes[len - 8..]));
         }
     } else if len >= 4 {
         let half = |at: usize| {
@@ -316,11 +316,6 @@ pub fn hash_name(name: &str) -> u64 {
     hash ^= hash >> 33;
     hash = hash.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
     hash ^ (hash >> 33)
-}
-
-/// Eight bytes as a little-endian word.
-fn le_word(bytes: &[u8]) -> u64 {
-    u64::from_le_bytes(bytes.try_into().expect("eight bytes"))
 }
 
 /// The breadth-first letter name of the node at position `index` (0-based):
@@ -366,12 +361,12 @@ pub fn quotes_as_is(name: &[u8]) -> bool {
             | byte_words::equal(word, b'"')
             | byte_words::equal(word, b'\\')
     };
-    let eight = |chunk: &[u8]| byte_words::word(chunk.try_into().expect("eight bytes"));
-    let found = name.chunks_exact(8).fold(0, |found, chunk| found | escaped(eight(chunk)));
+    let found =
+        name.chunks_exact(8).fold(0, |found, chunk| found | escaped(byte_words::word(chunk)));
     // The last eight bytes again, or all of them padded with spaces, which
     // need no escape.
     let last = match name.len().checked_sub(8) {
-        Some(start) => eight(&name[start..]),
+        Some(start) => byte_words::word(&name[start..]),
         None => {
             let mut padded = [b' '; 8];
             padded.iter_mut().zip(name).for_each(|(slot, &byte)| *slot = byte);

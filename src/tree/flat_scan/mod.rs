@@ -264,7 +264,7 @@ fn is_plain_in_string(byte: u8) -> bool {
 fn plain_run(bytes: &[u8]) -> usize {
     let mut run = 0;
     for chunk in bytes.chunks_exact(8) {
-        let word = byte_words::word(chunk.try_into().expect("eight bytes"));
+        let word = byte_words::word(chunk);
         let control_or_space = byte_words::below(word, 0x21);
         let delete_or_not_ascii = (word
             | (word & !byte_words::HIGHS).wrapping_add(byte_words::splat(1)))
