@@ -169,6 +169,7 @@ pub mod notation {
 
     /// Appends one item of a line to `piece`, after a space unless it is
     /// the line's `first`.
+    #[inline]
     pub fn push_item(piece: &mut String, first: bool, name: &str, value: Option<Num>) {
         if !first {
             piece.push(' ');

@@ -53,47 +53,16 @@ impl Num {
                 }
                 text.push(char::from(b'0' + integer.unsigned_abs() as u8));
             }
-            Some(integer) => text.push_str(Digits::of(integer).as_str()),
+            Some(integer) => text.push_str(itoa::Buffer::new().format(integer)),
             None => text.push_str(&self.to_string()),
         }
-    }
-}
-
-/// An integer's decimal digits, written without the formatting machinery:
-/// the `order` line of a large tree has hundreds of thousands of values.
-struct Digits {
-    bytes: [u8; 20],
-    start: usize,
-}
-
-impl Digits {
-    fn of(integer: i64) -> Digits {
-        let mut digits = Digits { bytes: [0; 20], start: 20 };
-        let mut rest = integer.unsigned_abs();
-        loop {
-            digits.start -= 1;
-            digits.bytes[digits.start] = b'0' + (rest % 10) as u8;
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
-        }
-        if integer < 0 {
-            digits.start -= 1;
-            digits.bytes[digits.start] = b'-';
-        }
-        digits
-    }
-
-    fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.bytes[self.start..]).expect("ASCII digits")
     }
 }
 
 impl fmt::Display for Num {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.as_integer() {
-            Some(integer) => f.write_str(Digits::of(integer).as_str()),
+            Some(integer) => f.write_str(itoa::Buffer::new().format(integer)),
             None if self.0 == f64::INFINITY => f.write_str("inf"),
             None if self.0 == f64::NEG_INFINITY => f.write_str("-inf"),
             None => write!(f, "{}", self.0),
@@ -162,8 +131,17 @@ mod tests {
     #[test]
     fn integers_print_as_the_standard_library_prints_them() {
         let edge = EXACT_INTEGERS as i64;
-        for integer in [0, 1, -1, 9, 10, -10, 99, -100, 123_456_789, edge, -edge] {
+        for integer in [0, 1, -1, 9, -9, 10, -10, 99, -100, 123_456_789, edge, -edge] {
             assert_eq!(Num(integer as f64).to_string(), integer.to_string());
+        }
+    }
+
+    #[test]
+    fn values_are_appended_as_they_display() {
+        for value in [0.0, -0.0, 7.0, -7.0, 10.0, -123.0, 0.5, -1.25, 1e20, 2f64.powi(53)] {
+            let mut text = String::from("x:");
+            Num(value).push_to(&mut text);
+            assert_eq!(text, format!("x:{}", Num(value)), "{value}");
         }
     }
 
