@@ -257,4 +257,19 @@ mod tests {
             assert!(read == bytes, "{len} bytes");
         }
     }
+
+    #[test]
+    #[cfg(unix)]
+    fn a_file_whose_size_changed_is_left_to_the_plain_read() {
+        let len = HALVES_FROM as usize;
+        let path = std::env::temp_dir().join(format!("gametree-changed-{}", std::process::id()));
+        std::fs::write(&path, vec![b'x'; len]).unwrap();
+        let file = std::fs::File::open(&path).unwrap();
+        // As if the file had grown, and as if it had shrunk, since its
+        // length was taken.
+        let grown = read_in_halves(&file, len - 1).unwrap();
+        let shrunk = read_in_halves(&file, len + 1).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert!(grown.is_none() && shrunk.is_none());
+    }
 }
