@@ -12,7 +12,7 @@ use crate::tree::names::{Hashed, Interner};
 
 /// Reads `text` if it is a flat document the fast readers take.
 pub fn read(text: &str) -> Option<RawTree> {
-    let names = text.len() / BYTES_PER_NAME;
+    let names = super::likely_nodes(text);
     let mentions = Mentions {
         interner: Interner::with_capacity(names),
         ids: Vec::with_capacity(2 * names),
@@ -26,11 +26,6 @@ pub fn read(text: &str) -> Option<RawTree> {
 /// Names looked up together: [`Interner::intern_all`] fetches the memory
 /// for a group's look-ups all at once.
 const LOOK_UP_GROUP: usize = 1024;
-
-/// A guess at the input size per node name, to size the name table up
-/// front (the tic-tac-toe tree takes 43 bytes; an underestimate costs a
-/// regrowth, an overestimate cache misses on a sparser table).
-const BYTES_PER_NAME: usize = 48;
 
 /// The names a scan met, numbered in order ("mentions") and looked up, and
 /// what the document says about them by those numbers.

@@ -78,16 +78,12 @@ impl Preordered {
 pub fn read(text: &str) -> Option<Preordered> {
     let builder = Builder {
         text,
-        hashes: Hashes::with_capacity(text.len() / BYTES_PER_NAME),
+        hashes: Hashes::with_capacity(super::likely_nodes(text)),
         ..Builder::default()
     };
     let (header, builder) = super::scan_beside(text, builder)?;
     builder.finish(header)
 }
-
-/// A guess at the input size per node, to size the hashes' storage up
-/// front (the tic-tac-toe tree takes 43 bytes).
-const BYTES_PER_NAME: usize = 48;
 
 /// The tree as far as it has been read.
 #[derive(Default)]
