@@ -29,13 +29,15 @@ const IN_FLIGHT: usize = 16;
 /// line, without a call through a pointer per item.
 pub struct Emitter<'h, T> {
     batch: Vec<T>,
+    /// Items in a full batch.
+    size: usize,
     /// Hands a batch over; `None` once the taker has given up.
     hand_over: &'h mut dyn FnMut(Vec<T>) -> Option<()>,
 }
 
 impl<'h, T> Emitter<'h, T> {
-    fn new(hand_over: &'h mut dyn FnMut(Vec<T>) -> Option<()>) -> Self {
-        Emitter { batch: Vec::with_capacity(BATCH), hand_over }
+    fn new(size: usize, hand_over: &'h mut dyn FnMut(Vec<T>) -> Option<()>) -> Self {
+        Emitter { batch: Vec::with_capacity(size), size, hand_over }
     }
 
     /// Puts out `item`; `None` once the taker has given up, and the
@@ -43,10 +45,10 @@ impl<'h, T> Emitter<'h, T> {
     #[inline]
     pub fn emit(&mut self, item: T) -> Option<()> {
         self.batch.push(item);
-        if self.batch.len() < BATCH {
+        if self.batch.len() < self.size {
             return Some(());
         }
-        (self.hand_over)(std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH)))
+        (self.hand_over)(std::mem::replace(&mut self.batch, Vec::with_capacity(self.size)))
     }
 
     /// Hands over the last items.
@@ -63,6 +65,24 @@ impl<'h, T> Emitter<'h, T> {
 /// Should the system refuse a second thread, both run on this one.
 pub fn beside<T: Send, R: Send>(
     produce: impl FnOnce(&mut Emitter<'_, T>) -> R + Send,
+    take: impl FnMut(T) -> Option<()>,
+) -> (R, Option<()>) {
+    beside_in_batches(BATCH, produce, take)
+}
+
+/// [`beside`] for items that are large enough to be handed over one by
+/// one, such as a stretch of a file with what was found in it.
+pub fn beside_one_by_one<T: Send, R: Send>(
+    produce: impl FnOnce(&mut Emitter<'_, T>) -> R + Send,
+    take: impl FnMut(T) -> Option<()>,
+) -> (R, Option<()>) {
+    beside_in_batches(1, produce, take)
+}
+
+/// [`beside`] with items handed over `size` at a time.
+fn beside_in_batches<T: Send, R: Send>(
+    size: usize,
+    produce: impl FnOnce(&mut Emitter<'_, T>) -> R + Send,
     mut take: impl FnMut(T) -> Option<()>,
 ) -> (R, Option<()>) {
     // Where the spawned thread finds `produce`, and where this thread finds
@@ -76,7 +96,7 @@ pub fn beside<T: Send, R: Send>(
             .spawn_scoped(scope, move || {
                 let produce = waiting.lock().ok()?.take()?;
                 let mut hand_over = |batch| send_patiently(&sender, batch);
-                let mut emitter = Emitter::new(&mut hand_over);
+                let mut emitter = Emitter::new(size, &mut hand_over);
                 let produced = produce(&mut emitter);
                 // If `take` has given up, it knows already.
                 let _ = emitter.finish();
@@ -89,7 +109,7 @@ pub fn beside<T: Send, R: Send>(
         let produced = producing.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         Some((produced?, taken))
     });
-    spawned.unwrap_or_else(|| on_one_thread(left_over(waiting), take))
+    spawned.unwrap_or_else(|| on_one_thread(size, left_over(waiting), take))
 }
 
 /// How long a thread that finds the channel to the other full (or empty)
@@ -179,6 +199,7 @@ fn left_over<F>(waiting: &Mutex<Option<F>>) -> F {
 /// [`beside`] without a second thread: each batch is taken as it is handed
 /// over.
 fn on_one_thread<T, R>(
+    size: usize,
     produce: impl FnOnce(&mut Emitter<'_, T>) -> R,
     mut take: impl FnMut(T) -> Option<()>,
 ) -> (R, Option<()>) {
@@ -187,7 +208,7 @@ fn on_one_thread<T, R>(
         taken = taken.and_then(|()| batch.into_iter().try_for_each(&mut take));
         taken
     };
-    let mut emitter = Emitter::new(&mut hand_over);
+    let mut emitter = Emitter::new(size, &mut hand_over);
     let produced = produce(&mut emitter);
     emitter.finish();
     (produced, taken)
@@ -491,8 +512,12 @@ mod tests {
         &mut dyn FnMut(u32) -> Option<()>,
     ) -> (usize, Option<()>);
 
-    const RUNNERS: [Runner; 2] =
-        [|produce, take| beside(produce, take), |produce, take| on_one_thread(produce, take)];
+    const RUNNERS: [Runner; 4] = [
+        |produce, take| beside(produce, take),
+        |produce, take| beside_one_by_one(produce, take),
+        |produce, take| on_one_thread(BATCH, produce, take),
+        |produce, take| on_one_thread(1, produce, take),
+    ];
 
     #[test]
     fn every_item_is_taken_in_order() {

@@ -2,7 +2,7 @@
 //! how to search it.
 
 use std::io::{self, Read};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::Failure;
 use crate::render::Num;
@@ -31,12 +31,30 @@ pub struct TreeArgs {
 impl TreeArgs {
     /// Reads and validates the tree; returns the name to use in messages too.
     pub fn load(&self) -> Result<(String, Tree), Failure> {
-        let (file, input) = read_input(&self.tree)?;
         let overrides = Overrides { player: self.player, perspective: self.perspective };
+        if let Some(tree) = self.read_in_order(overrides) {
+            return Ok((name_in_messages(&self.tree), tree));
+        }
+        let (file, input) = read_input(&self.tree)?;
         match tree::parse(input, self.names, overrides) {
             Ok(tree) => Ok((file, tree)),
             Err(error) => Err(Failure::Input { file, error }),
         }
+    }
+
+    /// The tree, read as the file is read, where the file is a flat
+    /// document in pre-order (as generated trees are), without the file's
+    /// bytes all in memory at once: most of the time reading a large file
+    /// whole takes is the system's handing out memory for it. `None` for
+    /// any other file, or standard input, which are then read whole.
+    fn read_in_order(&self, overrides: Overrides) -> Option<Tree> {
+        if is_stdin(&self.tree) {
+            return None;
+        }
+        let file = std::fs::File::open(&self.tree).ok()?;
+        let metadata = file.metadata().ok()?;
+        (metadata.is_file() && tree::too_large(metadata.len()).is_none()).then_some(())?;
+        tree::read_in_order(file, metadata.len(), overrides)
     }
 }
 
@@ -141,9 +159,8 @@ fn parse_bound(text: &str) -> Result<f64, String> {
 /// Reads a file (or standard input for `-`), returning the name to use in
 /// messages and the bytes.
 pub fn read_input(path: &PathBuf) -> Result<(String, Vec<u8>), Failure> {
-    let is_stdin = path.as_os_str() == "-";
-    let file = if is_stdin { "<stdin>".to_string() } else { path.display().to_string() };
-    let read = if is_stdin { read_at_most(io::stdin().lock(), 0) } else { read_file(path) };
+    let file = name_in_messages(path);
+    let read = if is_stdin(path) { read_at_most(io::stdin().lock(), 0) } else { read_file(path) };
     match read {
         Ok(bytes) => Ok((file, bytes)),
         Err(error) => {
@@ -151,6 +168,16 @@ pub fn read_input(path: &PathBuf) -> Result<(String, Vec<u8>), Failure> {
             Err(Failure::Input { error, file })
         }
     }
+}
+
+/// Whether `path` stands for standard input.
+fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// How messages name the file at `path`.
+fn name_in_messages(path: &Path) -> String {
+    if is_stdin(path) { "<stdin>".to_string() } else { path.display().to_string() }
 }
 
 /// A file's bytes, read into a buffer sized from its length (no growing

@@ -252,6 +252,7 @@ struct Parts<'a> {
     children: &'a [u32],
 }
 
+pub use flat_scan::read_in_order;
 pub use input::TreeError;
 pub use names::Naming;
 pub use validate::{Overrides, validate};
@@ -278,8 +279,7 @@ pub fn too_large(len: u64) -> Option<String> {
 /// fast `flat_scan` readers; the rest, including every document with an
 /// error, through the general [`input::read`], on a thread with a deep
 /// stack. The input is dropped as soon as it has been read, before the
-/// structural checks build the tree; a tree the fast readers build as they
-/// read keeps it instead, for its names.
+/// structural checks build the tree.
 pub fn parse(
     input: impl Into<Vec<u8>>,
     naming: Naming,
@@ -289,11 +289,14 @@ pub fn parse(
     if let Some(reason) = too_large(input.len() as u64) {
         return Err(TreeError::new(format!("the input is too large: {reason}")));
     }
-    let raw = match flat_scan::read(input, overrides) {
-        Ok(flat_scan::Scanned::Tree(tree)) => return Ok(tree),
-        Ok(flat_scan::Scanned::Raw(raw)) => raw,
-        Err(input) => read_generally(&input, naming)?,
+    if let Some(tree) = read_in_order(input.as_slice(), input.len() as u64, overrides) {
+        return Ok(tree);
+    }
+    let raw = match flat_scan::read_by_name(&input) {
+        Some(raw) => raw,
+        None => read_generally(&input, naming)?,
     };
+    drop(input);
     validate::validate(raw, overrides)
 }
 

@@ -15,13 +15,13 @@ pub enum Naming {
     Paths,
 }
 
-/// All names of a tree in one string, indexed by node: the names one
-/// after another, or the document they were read from.
+/// All names of a tree in one string, indexed by node.
 ///
 /// One allocation for all names keeps large trees (half a million nodes)
-/// small in memory. Keeping the document instead saves the fast flat
-/// reader from copying every name into new memory, on the thread that is
-/// the slower of its two.
+/// small in memory. The names lie in the string one after another, in the
+/// order of the nodes, or in the order a reader met them (the fast flat
+/// reader in pre-order stores each name where a child list names it, long
+/// before it numbers the node).
 #[derive(Clone, Default)]
 pub struct NameTable {
     text: String,
@@ -38,12 +38,11 @@ pub struct Span {
 }
 
 impl Span {
-    /// Where `name`, a part of `text` (as the names a scan of `text` hands
-    /// out are), lies in it.
-    pub fn within(text: &str, name: &str) -> Span {
-        let start = name.as_ptr().addr().wrapping_sub(text.as_ptr().addr());
-        debug_assert!(text.get(start..start + name.len()) == Some(name), "{name:?} is not in text");
-        Span { start: start as u32, end: (start + name.len()) as u32 }
+    /// Appends `name` to `text`, and returns where it lies there.
+    pub fn appended(text: &mut String, name: &str) -> Span {
+        let start = text.len() as u32;
+        text.push_str(name);
+        Span { start, end: text.len() as u32 }
     }
 
     /// The name this span gives in `text`.
@@ -66,10 +65,10 @@ impl NameTable {
         }
     }
 
-    /// The names at `spans` of `document`, each of which [quotes as it
+    /// The names at `spans` of `text`, each of which [quotes as it
     /// is](quotes_as_is), as the fast flat readers take only such names.
-    pub fn within(document: String, spans: Vec<Span>) -> NameTable {
-        let table = NameTable { text: document, spans, needs_escapes: false };
+    pub fn at(text: String, spans: Vec<Span>) -> NameTable {
+        let table = NameTable { text, spans, needs_escapes: false };
         debug_assert!(table.names().all(|name| quotes_as_is(name.as_bytes())));
         table
     }
@@ -82,9 +81,7 @@ impl NameTable {
     /// Appends a name; its index is the number of names before it.
     pub fn push(&mut self, name: &str) {
         self.needs_escapes |= !quotes_as_is(name.as_bytes());
-        let start = self.text.len() as u32;
-        self.text.push_str(name);
-        self.spans.push(Span { start, end: self.text.len() as u32 });
+        self.spans.push(Span::appended(&mut self.text, name));
     }
 
     /// Whether every name [quotes as it is](quotes_as_is).
@@ -114,8 +111,8 @@ impl NameTable {
     }
 }
 
-/// The names, and not the text they lie in: a table that keeps the document
-/// prints as one that copied its names.
+/// The names, and not the text they lie in: a table whose names lie out of
+/// order prints as one that has them in order.
 impl std::fmt::Debug for NameTable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("NameTable")
@@ -479,18 +476,19 @@ mod tests {
     }
 
     #[test]
-    fn a_table_within_its_document_reads_like_one_that_copied_its_names() {
-        let document = String::from(r#""a": ["bc", "d"]"#);
-        let at = |start: usize, len: usize| Span::within(&document, &document[start..start + len]);
-        let spans = vec![at(1, 1), at(7, 2), at(13, 1)];
-        let within = NameTable::within(document.clone(), spans);
-        let mut copied = NameTable::default();
+    fn a_table_of_names_out_of_order_reads_like_one_that_has_them_in_order() {
+        let mut text = String::new();
+        let [d, bc, a] = ["d", "bc", "a"].map(|name| Span::appended(&mut text, name));
+        let out_of_order = NameTable::at(text, vec![a, bc, d]);
+        let mut in_order = NameTable::default();
         for name in ["a", "bc", "d"] {
-            copied.push(name);
+            in_order.push(name);
         }
-        assert_eq!([within.get(0), within.get(1), within.get(2)], ["a", "bc", "d"]);
-        assert_eq!((within.len(), within.bytes()), (copied.len(), copied.bytes()));
-        assert_eq!(format!("{within:?}"), format!("{copied:?}"));
+        let names =
+            |table: &NameTable| [table.get(0), table.get(1), table.get(2)].map(String::from);
+        assert_eq!(names(&out_of_order), ["a", "bc", "d"]);
+        assert_eq!((out_of_order.len(), out_of_order.bytes()), (in_order.len(), in_order.bytes()));
+        assert_eq!(format!("{out_of_order:?}"), format!("{in_order:?}"));
     }
 
     #[test]

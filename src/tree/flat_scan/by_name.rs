@@ -5,21 +5,21 @@
 //! processor) and looking up (bound by memory) overlap. The [`RawTree`]
 //! read this way goes through the usual structural checks.
 
-use super::{Header, Resolve, Token};
+use super::{Header, Piece, Resolve, Token};
 use crate::tree::Player;
 use crate::tree::input::{RawTree, RootSpec};
 use crate::tree::names::{Hashed, Interner};
 
-/// Reads `text` if it is a flat document the fast readers take.
-pub fn read(text: &str) -> Option<RawTree> {
-    let names = super::likely_nodes(text);
+/// Reads `text`, `piece` bytes at a time, if it is a flat document the
+/// fast readers take.
+pub fn read(text: &[u8], piece: usize) -> Option<RawTree> {
+    let names = super::likely_nodes(text.len() as u64);
     let mentions = Mentions {
         interner: Interner::with_capacity(names),
         ids: Vec::with_capacity(2 * names),
         ..Mentions::default()
     };
-    let (header, mut mentions) = super::scan_beside(text, mentions)?;
-    mentions.look_up_waiting();
+    let (header, mentions) = super::scan_beside(text, piece, mentions)?;
     mentions.build(header)
 }
 
@@ -30,10 +30,8 @@ const LOOK_UP_GROUP: usize = 1024;
 /// The names a scan met, numbered in order ("mentions") and looked up, and
 /// what the document says about them by those numbers.
 #[derive(Default)]
-struct Mentions<'a> {
+struct Mentions {
     interner: Interner,
-    /// Names met but not looked up yet.
-    waiting: Vec<Hashed<'a>>,
     /// The ids of the names looked up, by mention.
     ids: Vec<u32>,
     /// How many names were met so far.
@@ -49,42 +47,51 @@ struct Mentions<'a> {
     players: Vec<(u32, Player)>,
 }
 
-impl<'a> Resolve<'a> for Mentions<'a> {
-    fn resolve(&mut self, token: Token<'a>) -> Option<()> {
-        match token {
-            Token::Parent(name) => self.parent = self.mention(name)?,
-            Token::Child(name) => {
-                self.mention(name)?;
-            }
-            Token::EndOfList(count) => self.child_lists.push((self.parent, count)),
-            Token::Value(node, value) => {
-                let node = self.mention(node)?;
-                self.values.push((node, value));
-            }
-            Token::Player(node, player) => {
-                let node = self.mention(node)?;
-                self.players.push((node, player));
+/// Names of one piece met but not looked up yet.
+type Waiting<'p> = Vec<Hashed<'p>>;
+
+impl Resolve for Mentions {
+    fn resolve(&mut self, piece: &Piece) -> Option<()> {
+        let mut waiting = Waiting::with_capacity(LOOK_UP_GROUP);
+        for &token in &piece.tokens {
+            match token {
+                Token::Parent(name) => {
+                    self.parent = self.mention(&mut waiting, piece.name(name))?
+                }
+                Token::Child(name) => {
+                    self.mention(&mut waiting, piece.name(name))?;
+                }
+                Token::EndOfList(count) => self.child_lists.push((self.parent, count)),
+                Token::Value(node, value) => {
+                    let node = self.mention(&mut waiting, piece.name(node))?;
+                    self.values.push((node, value));
+                }
+                Token::Player(node, player) => {
+                    let node = self.mention(&mut waiting, piece.name(node))?;
+                    self.players.push((node, player));
+                }
             }
         }
+        self.look_up(&mut waiting);
         Some(())
     }
 }
 
-impl<'a> Mentions<'a> {
+impl Mentions {
     /// Takes `name` to be looked up; returns its mention's number.
-    fn mention(&mut self, name: &'a str) -> Option<u32> {
-        self.waiting.push(Hashed::new(name));
-        if self.waiting.len() == LOOK_UP_GROUP {
-            self.look_up_waiting();
+    fn mention<'p>(&mut self, waiting: &mut Waiting<'p>, name: &'p str) -> Option<u32> {
+        waiting.push(Hashed::new(name));
+        if waiting.len() == LOOK_UP_GROUP {
+            self.look_up(waiting);
         }
         let number = self.count;
         self.count = number.checked_add(1)?;
         Some(number)
     }
 
-    fn look_up_waiting(&mut self) {
-        self.ids.extend(self.interner.intern_all(&self.waiting));
-        self.waiting.clear();
+    fn look_up(&mut self, waiting: &mut Waiting<'_>) {
+        self.ids.extend(self.interner.intern_all(waiting));
+        waiting.clear();
     }
 
     /// Builds the tree once every name has been looked up, or `None` where
@@ -101,7 +108,7 @@ impl<'a> Mentions<'a> {
             child_ids: Vec::with_capacity(ids.len() - self.child_lists.len()),
             values: vec![f64::NAN; nodes],
             players: vec![None; nodes],
-            root: header.root.map_or(RootSpec::Unnamed, |name| RootSpec::Named(name.into())),
+            root: header.root.map_or(RootSpec::Unnamed, RootSpec::Named),
             player: header.player,
             perspective: header.perspective,
         };

@@ -12,8 +12,8 @@
 //! checks. `values` must then follow, also in pre-order, so each of its keys
 //! is found by looking ahead from the last one.
 //!
-//! Names are not copied: the tree keeps the document, and where each name
-//! lies in it.
+//! Each name is copied once, where a child list names it, into the tree's
+//! table of names; the keys are compared with those copies.
 //!
 //! What construction does not rule out is a name used for two nodes. The
 //! names' hashes are compared at the end; any two alike (a name used twice,
@@ -22,75 +22,40 @@
 //! The scan runs beside this building, on another thread
 //! ([`scan_beside`](super::scan_beside)).
 
-use super::{Header, Resolve, Token};
+use std::io::Read;
+
+use super::{Header, Piece, Resolve, Token};
 use crate::pipeline;
 use crate::tree::names::{self, NameTable, Span};
 use crate::tree::validate::Overrides;
 use crate::tree::{NodeId, Perspective, Player, Tree};
 
-/// A tree read in pre-order, before it takes the document its names lie
-/// in, and the command line's overrides.
-pub struct Preordered {
-    /// Where each node's name lies in the document.
-    spans: Vec<Span>,
-    /// Who moves at each node, as if MAX moved at the root.
-    players: Vec<Player>,
-    /// Each node's value (NaN for none), as if from MAX's point of view.
-    values: Vec<f64>,
-    child_starts: Vec<u32>,
-    child_ids: Vec<NodeId>,
-    /// The file's `player`.
-    player: Option<Player>,
-    /// The file's `perspective`.
-    perspective: Option<Perspective>,
-}
-
-impl Preordered {
-    /// The tree, named from `document` (the one it was read from), with the
-    /// file's and the command line's players and perspective applied, as
-    /// [`validate`](crate::tree::validate()) applies them.
-    pub fn finish(self, document: String, overrides: Overrides) -> Tree {
-        let mut tree = Tree {
-            names: NameTable::within(document, self.spans),
-            players: self.players,
-            values: self.values,
-            child_starts: self.child_starts,
-            child_ids: self.child_ids,
-        };
-        if overrides.root_player(self.player, None) == Player::Min {
-            for player in &mut tree.players {
-                *player = player.opponent();
-            }
-        }
-        // Values from MAX's point of view are kept as they are.
-        let perspective = overrides.perspective(self.perspective);
-        if perspective != Perspective::Max {
-            for (value, &player) in tree.values.iter_mut().zip(&tree.players) {
-                *value = perspective.to_max(*value, player);
-            }
-        }
-        tree
-    }
-}
-
-/// Reads `text` if it is a flat document in pre-order that the fast
-/// readers take, with no `players`.
-pub fn read(text: &str) -> Option<Preordered> {
+/// Reads the document in `source`, of about `size` bytes, `piece` bytes at
+/// a time, if it is a flat document in pre-order that the fast readers
+/// take, with no `players`; applies the file's and the command line's
+/// players and perspective, as [`validate`](crate::tree::validate()) does.
+pub fn read(
+    source: impl Read + Send,
+    piece: usize,
+    size: u64,
+    overrides: Overrides,
+) -> Option<Tree> {
     let builder = Builder {
-        text,
-        hashes: Hashes::with_capacity(super::likely_nodes(text)),
+        names: String::with_capacity(usize::try_from(size / 2).unwrap_or(0)),
+        hashes: Hashes::with_capacity(super::likely_nodes(size)),
         ..Builder::default()
     };
-    let (header, builder) = super::scan_beside(text, builder)?;
-    builder.finish(header)
+    let (header, builder) = super::scan_beside(source, piece, builder)?;
+    builder.finish(header, overrides)
 }
 
 /// The tree as far as it has been read.
 #[derive(Default)]
-struct Builder<'a> {
-    /// The document being read.
-    text: &'a str,
-    /// Where the name of each node so far lies in `text`.
+struct Builder {
+    /// The names of the nodes so far and of the children listed but not
+    /// reached yet, in the order the child lists give them.
+    names: String,
+    /// Where the name of each node so far lies in `names`.
     spans: Vec<Span>,
     /// The hashes of the names so far.
     hashes: Hashes,
@@ -100,8 +65,9 @@ struct Builder<'a> {
     values: Vec<f64>,
     child_starts: Vec<u32>,
     child_ids: Vec<NodeId>,
-    /// The names of listed children not reached yet, innermost list last.
-    pending: Vec<&'a str>,
+    /// Where the names of listed children not reached yet lie in `names`,
+    /// innermost list last.
+    pending: Vec<Span>,
     /// The child lists that have children not reached yet, innermost last.
     lists: Vec<List>,
     /// Once `values` has begun: the first node its next key may name.
@@ -122,13 +88,13 @@ struct List {
     player: Player,
 }
 
-impl<'a> Resolve<'a> for Builder<'a> {
-    #[inline(always)]
-    fn resolve(&mut self, token: Token<'a>) -> Option<()> {
-        match token {
-            Token::Parent(name) => self.parent(name),
+impl Resolve for Builder {
+    fn resolve(&mut self, piece: &Piece) -> Option<()> {
+        piece.tokens.iter().try_for_each(|&token| match token {
+            Token::Parent(name) => self.parent(piece.name(name)),
             Token::Child(name) => {
-                self.pending.push(name);
+                let span = self.store(piece.name(name));
+                self.pending.push(span);
                 self.child_ids.push(NodeId(0));
                 Some(())
             }
@@ -136,17 +102,18 @@ impl<'a> Resolve<'a> for Builder<'a> {
                 self.lists.last_mut()?.end = self.pending.len();
                 Some(())
             }
-            Token::Value(name, value) => self.value(name, value),
+            Token::Value(name, value) => self.value(piece.name(name), value),
             Token::Player(..) => None,
-        }
+        })
     }
 }
 
-impl<'a> Builder<'a> {
+impl Builder {
     /// A key of `children`: the root, or the child it names is reached.
-    fn parent(&mut self, name: &'a str) -> Option<()> {
+    fn parent(&mut self, name: &str) -> Option<()> {
         let node = if self.spans.is_empty() {
-            self.add_node(name, Player::Max)
+            let span = self.store(name);
+            self.add_node(span, Player::Max)
         } else {
             self.reach(Some(name))?
         };
@@ -158,7 +125,7 @@ impl<'a> Builder<'a> {
     }
 
     /// An entry of `values`, for the next node in pre-order of that name.
-    fn value(&mut self, name: &'a str, value: f64) -> Option<()> {
+    fn value(&mut self, name: &str, value: f64) -> Option<()> {
         let from = match self.next_valued {
             Some(node) => node,
             None => self.close_children(),
@@ -169,11 +136,17 @@ impl<'a> Builder<'a> {
         Some(())
     }
 
-    /// Numbers the next node, which lists its children (if any) next.
-    fn add_node(&mut self, name: &'a str, player: Player) -> NodeId {
-        let node = NodeId(self.spans.len() as u32);
-        self.spans.push(Span::within(self.text, name));
+    /// Copies the name of a node to be, and notes its hash.
+    fn store(&mut self, name: &str) -> Span {
         self.hashes.push(names::hash_name(name));
+        Span::appended(&mut self.names, name)
+    }
+
+    /// Numbers the next node, named at `span`, which lists its children
+    /// (if any) next.
+    fn add_node(&mut self, span: Span, player: Player) -> NodeId {
+        let node = NodeId(self.spans.len() as u32);
+        self.spans.push(span);
         self.players.push(player);
         self.values.push(f64::NAN);
         self.child_starts.push(self.child_ids.len() as u32);
@@ -187,12 +160,12 @@ impl<'a> Builder<'a> {
         loop {
             self.drop_reached_lists();
             let list = self.lists.last_mut()?;
-            let (name, player) = (self.pending[list.next], list.player);
+            let (span, player) = (self.pending[list.next], list.player);
             let slot = list.slots + (list.next - list.start);
             list.next += 1;
-            let node = self.add_node(name, player);
+            let node = self.add_node(span, player);
             self.child_ids[slot] = node;
-            if key == Some(name) {
+            if key == Some(span.slice(&self.names)) {
                 // Before the node's own list goes on top: a chain a million
                 // deep then keeps one list, not a million.
                 self.drop_reached_lists();
@@ -225,8 +198,8 @@ impl<'a> Builder<'a> {
             .find(|&node| self.name(node) == name)
     }
 
-    fn name(&self, node: usize) -> &'a str {
-        self.spans[node].slice(self.text)
+    fn name(&self, node: usize) -> &str {
+        self.spans[node].slice(&self.names)
     }
 
     fn is_leaf(&self, node: usize) -> bool {
@@ -235,21 +208,32 @@ impl<'a> Builder<'a> {
 
     /// The tree, if `values` was read and gave every leaf a value, the
     /// header's root (if any) is the first node, and no name is used twice.
-    fn finish(self, header: Header) -> Option<Preordered> {
+    fn finish(self, header: Header, overrides: Overrides) -> Option<Tree> {
         self.hashes.all_distinct().then_some(())?;
         let valued_up_to = self.next_valued?;
         let nodes = self.spans.len();
         (valued_up_to..nodes).all(|node| !self.is_leaf(node)).then_some(())?;
-        header.root.is_none_or(|root| root == self.name(0)).then_some(())?;
-        Some(Preordered {
-            spans: self.spans,
+        header.root.as_deref().is_none_or(|root| root == self.name(0)).then_some(())?;
+        let mut tree = Tree {
+            names: NameTable::at(self.names, self.spans),
             players: self.players,
             values: self.values,
             child_starts: self.child_starts,
             child_ids: self.child_ids,
-            player: header.player,
-            perspective: header.perspective,
-        })
+        };
+        if overrides.root_player(header.player, None) == Player::Min {
+            for player in &mut tree.players {
+                *player = player.opponent();
+            }
+        }
+        // Values from MAX's point of view are kept as they are.
+        let perspective = overrides.perspective(header.perspective);
+        if perspective != Perspective::Max {
+            for (value, &player) in tree.values.iter_mut().zip(&tree.players) {
+                *value = perspective.to_max(*value, player);
+            }
+        }
+        Some(tree)
     }
 }
 

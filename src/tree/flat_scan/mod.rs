@@ -3,156 +3,263 @@
 //! The general reader ([`input`](super::input)) goes through serde_json's
 //! visitors and looks each name up as it comes; on the 550,000-node
 //! tic-tac-toe tree that was most of a trace's time. These scan the bytes
-//! directly, with one [`Scanner`], and resolve the names it meets on a
-//! second thread as the scan goes on ([`scan_beside`]), in one of two ways:
+//! directly, with one [`Scanner`], a piece at a time as they are read, and
+//! resolve the names it meets on a second thread as the scan goes on
+//! ([`scan_beside`]), in one of two ways:
 //!
-//! - [`in_order`]: a document that lists its child lists, then its values,
-//!   in pre-order (as `gametree gen tictactoe` writes them) is built into the
-//!   final [`Tree`](super::Tree) as it is scanned, by matching each name
-//!   against the one expected next; only the uniqueness of names needs
+//! - [`read_in_order`]: a document that lists its child lists, then its
+//!   values, in pre-order (as `gametree gen tictactoe` writes them) is built
+//!   into the final [`Tree`](super::Tree) as it is scanned, by matching each
+//!   name against the one expected next; only the uniqueness of names needs
 //!   hashing.
-//! - [`by_name`]: any other flat document; names are looked up in a hash
-//!   table, and the [`RawTree`] goes through the usual structural checks.
+//! - [`read_by_name`]: any other flat document; names are looked up in a
+//!   hash table, and the [`RawTree`] goes through the usual structural
+//!   checks.
+//!
+//! Reading a piece at a time, into memory that is soon used again, spares
+//! the system handing out new memory for the whole file: on the
+//! tic-tac-toe tree (24 MB) that took longer than scanning the bytes. A
+//! tree read in pre-order keeps a copy of its names only.
 //!
 //! They take only what they read exactly as the general reader would: a
 //! well-formed flat document whose strings have no escapes and whose values
-//! are integers of at most 15 digits, and (for `in_order`) no `players`. On
-//! anything else (other shapes, escapes, fractions, any error) they return
-//! `None` and the general reader reads the document, so every error is
-//! reported one way, with its position. Property tests hold each to the
-//! general reader.
+//! are integers of at most 15 digits, and (for `read_in_order`) no
+//! `players`. On anything else (other shapes, escapes, fractions, any
+//! error) they return `None` and the general reader reads the document, so
+//! every error is reported one way, with its position. Property tests hold
+//! each to the general reader.
 
 mod by_name;
 mod in_order;
 
-use std::string::FromUtf8Error;
+use std::io::Read;
+use std::sync::mpsc;
 
-use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use serde::de::value::{BorrowedStrDeserializer, Error as PlainError};
 
 use super::input::RawTree;
 use super::names;
 use super::validate::Overrides;
-use super::{Perspective, Player, Tree};
+use super::{MAX_INPUT_BYTES, Perspective, Player, Tree};
 use crate::byte_words;
 use crate::pipeline::{self, Emitter};
 
-/// A flat document read by one of the fast readers.
-pub enum Scanned {
-    /// Built and checked as it was read, the command line's overrides
-    /// applied.
-    Tree(Tree),
-    /// Read, for the structural checks.
-    Raw(RawTree),
+/// Reads the tree in `source`, a document of about `size` bytes, as it is
+/// read, if it is a flat document in pre-order that the fast readers take,
+/// with the command line's overrides applied.
+pub fn read_in_order(source: impl Read + Send, size: u64, overrides: Overrides) -> Option<Tree> {
+    in_order::read(source, PIECE, size, overrides)
 }
 
-/// Reads `input` if it is a flat document the fast readers take, or gives
-/// it back. A tree read in pre-order keeps `input` for its names.
-pub fn read(input: Vec<u8>, overrides: Overrides) -> Result<Scanned, Vec<u8>> {
-    if input.iter().find(|byte| !byte.is_ascii_whitespace()) != Some(&b'{') {
-        return Err(input);
-    }
-    // Checked once here, so that every string can be sliced out as it is.
-    let text = String::from_utf8(input).map_err(FromUtf8Error::into_bytes)?;
-    if let Some(tree) = in_order::read(&text) {
-        return Ok(Scanned::Tree(tree.finish(text, overrides)));
-    }
-    by_name::read(&text).map(Scanned::Raw).ok_or_else(|| text.into_bytes())
+/// Reads `text` if it is a flat document the fast readers take.
+pub fn read_by_name(text: &[u8]) -> Option<RawTree> {
+    by_name::read(text, PIECE)
 }
+
+/// The bytes read at a time: enough that handing a piece over costs
+/// little next to scanning it, few enough that the piece is still in the
+/// processor's cache when the other thread takes it.
+const PIECE: usize = 1 << 16;
 
 /// What a flat document says besides its maps of nodes.
 #[derive(Default)]
-struct Header<'a> {
-    root: Option<&'a str>,
+struct Header {
+    root: Option<String>,
     player: Option<Player>,
     perspective: Option<Perspective>,
 }
 
+/// Where a name lies in the document.
+#[derive(Clone, Copy)]
+struct Place {
+    start: u32,
+    end: u32,
+}
+
+impl Place {
+    /// The name here, in `text`, the part of the document from `start` on
+    /// that holds it.
+    fn in_text(self, text: &str, start: usize) -> &str {
+        &text[self.start as usize - start..self.end as usize - start]
+    }
+}
+
 /// What a scan meets, in document order.
-enum Token<'a> {
+#[derive(Clone, Copy)]
+enum Token {
     /// A key of `children`, before its child list.
-    Parent(&'a str),
+    Parent(Place),
     /// A name in the current child list.
-    Child(&'a str),
+    Child(Place),
     /// The end of the current child list, which had this many names.
     EndOfList(u32),
     /// An entry of `values`.
-    Value(&'a str, f64),
+    Value(Place, f64),
     /// An entry of `players`.
-    Player(&'a str, Player),
+    Player(Place, Player),
+}
+
+/// A piece of the document as scanned, with the tokens met in it.
+struct Piece {
+    /// Where `text` begins in the document.
+    start: usize,
+    text: String,
+    tokens: Vec<Token>,
+}
+
+impl Piece {
+    /// The name at `place`, one of this piece's tokens'.
+    fn name(&self, place: Place) -> &str {
+        place.in_text(&self.text, self.start)
+    }
 }
 
 /// What a reader does with the tokens a scan meets, in document order.
-trait Resolve<'a> {
-    /// Takes the next token; `None` gives the document up.
-    fn resolve(&mut self, token: Token<'a>) -> Option<()>;
+trait Resolve {
+    /// Takes the next piece's tokens; `None` gives the document up.
+    fn resolve(&mut self, piece: &Piece) -> Option<()>;
 }
 
-/// Scans `text` while `resolver` resolves what the scan meets, on two
-/// threads, so that the two halves of the work overlap. Returns the header
-/// and the resolver, or `None` where either gave up.
-fn scan_beside<'a, R: Resolve<'a>>(text: &'a str, mut resolver: R) -> Option<(Header<'a>, R)> {
-    let (header, resolved) = pipeline::beside(
-        |out| Scanner { text, pos: 0 }.document(out),
-        |token| resolver.resolve(token),
+/// Scans `source`, `piece` bytes at a time, while `resolver` resolves what
+/// the scan meets, on two threads, so that the two halves of the work
+/// overlap. Returns the header and the resolver, or `None` where either
+/// gave up.
+fn scan_beside<R: Resolve>(
+    source: impl Read + Send,
+    piece: usize,
+    mut resolver: R,
+) -> Option<(Header, R)> {
+    // Pieces taken go back to the scan, to be read into again.
+    let (recycle, recycled) = mpsc::channel();
+    let (header, resolved) = pipeline::beside_one_by_one(
+        |out| Scanner::new(source, piece, recycled, out).document(),
+        |piece: Piece| {
+            let resolved = resolver.resolve(&piece);
+            let _ = recycle.send(piece);
+            resolved
+        },
     );
     resolved?;
     Some((header?, resolver))
 }
 
-/// About how many nodes `text` lists, to size the readers' storage up
-/// front: a guess of 48 bytes a node (the tic-tac-toe tree takes 43). An
-/// underestimate costs a regrowth, an overestimate cache misses on a
-/// sparser table.
-fn likely_nodes(text: &str) -> usize {
-    text.len() / 48
+/// About how many nodes a document of `size` bytes lists, to size the
+/// readers' storage up front: a guess of 48 bytes a node (the tic-tac-toe
+/// tree takes 43). An underestimate costs a regrowth, an overestimate cache
+/// misses on a sparser table.
+fn likely_nodes(size: u64) -> usize {
+    usize::try_from(size / 48).unwrap_or(usize::MAX)
 }
 
 /// The keys of a flat document, as bits, to find one given twice.
 const TOP_KEYS: [&str; 6] = ["root", "player", "perspective", "children", "values", "players"];
 
-/// A cursor in the document.
-struct Scanner<'a> {
-    text: &'a str,
-    pos: usize,
+/// How far the source has been read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Source {
+    Open,
+    Ended,
+    /// It failed, or gave what the fast readers do not take: bytes that are
+    /// not UTF-8, more than 4 GiB.
+    Refused,
 }
 
-impl<'a> Scanner<'a> {
-    /// The whole document, putting each token `out`; returns the header,
-    /// or `None` where the document is not one the fast readers take or
-    /// the taker gave up.
-    fn document(mut self, out: &mut Emitter<'_, Token<'a>>) -> Option<Header<'a>> {
+/// A cursor in the document, which it reads a piece at a time.
+///
+/// The piece being scanned holds the item being scanned (an entry of a map
+/// or an array) whole: when the scan needs more of the document, the next
+/// piece begins with the rest of this one from the item's start on. What a
+/// token names thus lies in the piece it is handed over with.
+struct Scanner<'o, 'h, R> {
+    source: R,
+    state: Source,
+    /// The bytes to read at a time.
+    piece: usize,
+    /// The document from `start` on, as far as it has been read.
+    text: String,
+    start: usize,
+    /// The first bytes of a character the last read cut in two.
+    cut: Vec<u8>,
+    /// Where the scan is in `text`.
+    pos: usize,
+    /// Where the item being scanned begins in `text`.
+    item: usize,
+    /// The tokens met in `text` and not handed over yet.
+    tokens: Vec<Token>,
+    out: &'o mut Emitter<'h, Piece>,
+    /// Pieces the taker is done with.
+    recycled: mpsc::Receiver<Piece>,
+}
+
+impl<'o, 'h, R: Read> Scanner<'o, 'h, R> {
+    fn new(
+        source: R,
+        piece: usize,
+        recycled: mpsc::Receiver<Piece>,
+        out: &'o mut Emitter<'h, Piece>,
+    ) -> Self {
+        Scanner {
+            source,
+            state: Source::Open,
+            piece,
+            text: String::new(),
+            start: 0,
+            cut: Vec::new(),
+            pos: 0,
+            item: 0,
+            tokens: Vec::new(),
+            out,
+            recycled,
+        }
+    }
+
+    /// The whole document, handing each piece over with its tokens;
+    /// returns the header, or `None` where the document is not one the
+    /// fast readers take or the taker gave up.
+    fn document(mut self) -> Option<Header> {
         let mut header = Header::default();
         let mut seen = 0u8;
         self.expect(b'{')?;
         self.items(b'}', |s| {
             let key = s.string()?;
-            let bit = 1 << TOP_KEYS.iter().position(|&k| k == key)?;
-            (seen & bit == 0).then_some(())?;
-            seen |= bit;
+            let index = TOP_KEYS.iter().position(|&k| k == key)?;
+            (seen & 1 << index == 0).then_some(())?;
+            seen |= 1 << index;
             s.expect(b':')?;
-            match key {
-                "root" => header.root = Some(s.string()?),
+            match TOP_KEYS[index] {
+                "root" => header.root = Some(s.string()?.to_owned()),
                 "player" => header.player = Some(s.enum_value()?),
                 "perspective" => header.perspective = Some(s.enum_value()?),
                 "children" => s.keyed(|s, parent| {
-                    out.emit(Token::Parent(parent))?;
+                    s.token(Token::Parent(parent))?;
                     s.expect(b'[')?;
-                    let count = s.items(b']', |s| out.emit(Token::Child(s.name()?)))?;
+                    let count = s.items(b']', |s| {
+                        let child = s.name()?;
+                        s.token(Token::Child(child))
+                    })?;
                     (count > 0).then_some(())?;
-                    out.emit(Token::EndOfList(count))
+                    s.token(Token::EndOfList(count))
                 })?,
-                "values" => s.keyed(|s, node| out.emit(Token::Value(node, s.integer()?)))?,
-                _ => s.keyed(|s, node| out.emit(Token::Player(node, s.enum_value()?)))?,
+                "values" => s.keyed(|s, node| {
+                    let value = s.integer()?;
+                    s.token(Token::Value(node, value))
+                })?,
+                _ => s.keyed(|s, node| {
+                    let player = s.enum_value()?;
+                    s.token(Token::Player(node, player))
+                })?,
             }
             Some(())
         })?;
-        self.at_end().then_some(header)
+        (self.at_end() && self.state == Source::Ended).then_some(())?;
+        self.hand_over(String::new(), Vec::new())?;
+        Some(header)
     }
 
     /// One of the maps keyed by node name: reads each entry's value with
     /// `value`, which gets the key.
-    fn keyed(&mut self, mut value: impl FnMut(&mut Self, &'a str) -> Option<()>) -> Option<()> {
+    fn keyed(&mut self, mut value: impl FnMut(&mut Self, Place) -> Option<()>) -> Option<()> {
         self.expect(b'{')?;
         self.items(b'}', |s| {
             let name = s.name()?;
@@ -164,6 +271,8 @@ impl<'a> Scanner<'a> {
 
     /// The items of an array or object whose opening bracket was just read,
     /// each read by `item`, up to the closing `close`; returns their number.
+    /// An item begins where the scan is when `item` is called: what it
+    /// keeps of the enclosing item must be a token or owned.
     fn items(&mut self, close: u8, mut item: impl FnMut(&mut Self) -> Option<()>) -> Option<u32> {
         if self.peek()? == close {
             self.pos += 1;
@@ -171,6 +280,7 @@ impl<'a> Scanner<'a> {
         }
         let mut count = 0;
         loop {
+            self.item = self.pos;
             item(self)?;
             count += 1;
             match self.next()? {
@@ -183,9 +293,9 @@ impl<'a> Scanner<'a> {
 
     /// A node name, checked against the name rules here, most as it is
     /// scanned (a refused name sends the document to the general reader).
-    fn name(&mut self) -> Option<&'a str> {
-        let (name, plain) = self.quoted()?;
-        (plain || names::problem_with(name).is_none()).then_some(name)
+    fn name(&mut self) -> Option<Place> {
+        let (place, plain) = self.quoted()?;
+        (plain || names::problem_with(self.at(place)).is_none()).then_some(place)
     }
 
     /// Whether only whitespace is left.
@@ -194,27 +304,40 @@ impl<'a> Scanner<'a> {
     }
 
     /// A string without escapes or control characters.
-    fn string(&mut self) -> Option<&'a str> {
-        Some(self.quoted()?.0)
+    fn string(&mut self) -> Option<&str> {
+        let (place, _) = self.quoted()?;
+        Some(self.at(place))
+    }
+
+    /// The text at `place`, which lies in the piece being scanned.
+    fn at(&self, place: Place) -> &str {
+        place.in_text(&self.text, self.start)
     }
 
     /// A string without escapes or control characters, and whether it is
     /// plain: not empty and made of [`plain_run`] bytes only, so a name the
     /// rules allow without a closer look.
-    fn quoted(&mut self) -> Option<(&'a str, bool)> {
+    fn quoted(&mut self) -> Option<(Place, bool)> {
         self.expect(b'"')?;
-        let rest = &self.text.as_bytes()[self.pos..];
-        let plain = plain_run(rest);
-        let len =
-            plain + rest[plain..].iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
-        (rest[len] == b'"').then_some(())?;
-        let string = &self.text[self.pos..self.pos + len];
-        self.pos += len + 1;
-        Some((string, len == plain && len > 0))
+        loop {
+            let rest = &self.text.as_bytes()[self.pos..];
+            let plain = plain_run(rest);
+            let Some(end) = rest[plain..].iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+            else {
+                self.more().then_some(())?;
+                continue;
+            };
+            let len = plain + end;
+            (rest[len] == b'"').then_some(())?;
+            let start = self.start + self.pos;
+            self.pos += len + 1;
+            let place = Place { start: start as u32, end: (start + len) as u32 };
+            return Some((place, len == plain && len > 0));
+        }
     }
 
     /// `max`, `min` or `mover`, as `T` names them.
-    fn enum_value<T: Deserialize<'a>>(&mut self) -> Option<T> {
+    fn enum_value<T: DeserializeOwned>(&mut self) -> Option<T> {
         T::deserialize(BorrowedStrDeserializer::<PlainError>::new(self.string()?)).ok()
     }
 
@@ -222,10 +345,17 @@ impl<'a> Scanner<'a> {
     /// reads it (`-0` is negative zero).
     fn integer(&mut self) -> Option<f64> {
         self.peek()?;
-        let bytes = &self.text.as_bytes()[self.pos..];
-        let negative = bytes[0] == b'-';
-        let digits = &bytes[usize::from(negative)..];
-        let len = digits.iter().take_while(|b| b.is_ascii_digit()).count();
+        let (negative, len) = loop {
+            let bytes = &self.text.as_bytes()[self.pos..];
+            let negative = bytes[0] == b'-';
+            let len =
+                bytes[usize::from(negative)..].iter().take_while(|b| b.is_ascii_digit()).count();
+            // What follows the digits tells whether the number ends there.
+            if usize::from(negative) + len < bytes.len() || !self.more() {
+                break (negative, len);
+            }
+        };
+        let digits = &self.text.as_bytes()[self.pos + usize::from(negative)..];
         let leading_zero = len > 1 && digits[0] == b'0';
         if len == 0
             || len > 15
@@ -253,11 +383,102 @@ impl<'a> Scanner<'a> {
 
     /// Skips whitespace and returns the next byte without reading it.
     fn peek(&mut self) -> Option<u8> {
-        let bytes = self.text.as_bytes();
-        while let Some(b' ' | b'\n' | b'\r' | b'\t') = bytes.get(self.pos) {
-            self.pos += 1;
+        loop {
+            let bytes = self.text.as_bytes();
+            while let Some(b' ' | b'\n' | b'\r' | b'\t') = bytes.get(self.pos) {
+                self.pos += 1;
+            }
+            if let Some(&byte) = bytes.get(self.pos) {
+                return Some(byte);
+            }
+            if !self.more() {
+                return None;
+            }
         }
-        bytes.get(self.pos).copied()
+    }
+
+    /// Puts out `token`, met in the piece being scanned.
+    fn token(&mut self, token: Token) -> Option<()> {
+        self.tokens.push(token);
+        Some(())
+    }
+
+    /// Reads the next piece of the document, after the rest of this one
+    /// from the item being scanned on, and hands this one over with its
+    /// tokens. Whether there was more to read.
+    fn more(&mut self) -> bool {
+        if self.state != Source::Open {
+            return false;
+        }
+        let (text, tokens) = self.storage();
+        let Some(text) = self.next_text(text) else {
+            return false;
+        };
+        let taken = self.hand_over(text, tokens);
+        self.start += self.item;
+        self.pos -= self.item;
+        self.item = 0;
+        if taken.is_none() {
+            self.state = Source::Refused;
+        }
+        taken.is_some()
+    }
+
+    /// The next piece's text: this one's from the item being scanned on,
+    /// then what the source gives next, up to the last whole character.
+    /// `None` where it gives nothing more, with the state set.
+    fn next_text(&mut self, mut next: Vec<u8>) -> Option<String> {
+        next.extend_from_slice(&self.text.as_bytes()[self.item..]);
+        let fresh = next.len();
+        next.append(&mut self.cut);
+        let read = (&mut self.source).take(self.piece as u64).read_to_end(&mut next);
+        let fits = self.start + self.item + next.len() <= MAX_INPUT_BYTES as usize;
+        self.state = match read {
+            Ok(read) if read == self.piece && fits => Source::Open,
+            Ok(_) if fits => Source::Ended,
+            _ => Source::Refused,
+        };
+        if next.len() == fresh || self.state == Source::Refused {
+            return None;
+        }
+        match String::from_utf8(next) {
+            Ok(text) => Some(text),
+            Err(error)
+                if self.state == Source::Open && error.utf8_error().error_len().is_none() =>
+            {
+                let valid = error.utf8_error().valid_up_to();
+                let mut bytes = error.into_bytes();
+                self.cut = bytes.split_off(valid);
+                String::from_utf8(bytes).ok()
+            }
+            Err(_) => {
+                self.state = Source::Refused;
+                None
+            }
+        }
+    }
+
+    /// Empty storage for a piece: a piece's the taker is done with, or new.
+    fn storage(&mut self) -> (Vec<u8>, Vec<Token>) {
+        let Ok(Piece { text, mut tokens, .. }) = self.recycled.try_recv() else {
+            return (Vec::with_capacity(2 * self.piece), Vec::with_capacity(self.piece / 8));
+        };
+        let mut text = text.into_bytes();
+        text.clear();
+        tokens.clear();
+        (text, tokens)
+    }
+
+    /// Hands the piece scanned so far over with its tokens, and goes on in
+    /// `text`, putting its tokens in `tokens`; `None` once the taker has
+    /// given up.
+    fn hand_over(&mut self, text: String, tokens: Vec<Token>) -> Option<()> {
+        let text = std::mem::replace(&mut self.text, text);
+        let tokens = std::mem::replace(&mut self.tokens, tokens);
+        if tokens.is_empty() {
+            return Some(());
+        }
+        self.out.emit(Piece { start: self.start, text, tokens })
     }
 }
 
@@ -303,9 +524,15 @@ mod tests {
         input::read(text.as_bytes(), Naming::Letters).ok().map(|raw| format!("{raw:?}"))
     }
 
+    /// What the reader by name makes of `text`, read `piece` bytes at a
+    /// time, if it takes it.
+    fn by_name_in(piece: usize, text: &str) -> Option<String> {
+        by_name::read(text.as_bytes(), piece).map(|raw| format!("{raw:?}"))
+    }
+
     /// What the reader by name makes of `text`, if it takes it.
     fn fast(text: &str) -> Option<String> {
-        by_name::read(text).map(|raw| format!("{raw:?}"))
+        by_name_in(PIECE, text)
     }
 
     /// The tree (or the structural checks' error) the general reader gets
@@ -315,17 +542,31 @@ mod tests {
     }
 
     /// The tree (or the structural checks' error) the fast readers get from
-    /// `bytes`, if they take it.
-    fn fast_tree(bytes: &[u8], overrides: Overrides) -> Option<Result<String, String>> {
-        Some(match read(bytes.to_vec(), overrides).ok()? {
-            Scanned::Tree(tree) => Ok(format!("{tree:?}")),
-            Scanned::Raw(raw) => described(validate(raw, overrides)),
-        })
+    /// `bytes`, if they take it: first in pre-order, as [`parse`] tries them.
+    ///
+    /// [`parse`]: crate::tree::parse
+    /// `piece` bytes at a time.
+    fn fast_tree(
+        piece: usize,
+        bytes: &[u8],
+        overrides: Overrides,
+    ) -> Option<Result<String, String>> {
+        match in_order::read(bytes, piece, bytes.len() as u64, overrides) {
+            Some(tree) => Some(Ok(format!("{tree:?}"))),
+            None => by_name::read(bytes, piece).map(|raw| described(validate(raw, overrides))),
+        }
+    }
+
+    /// The tree the in-order reader builds from `text`, read `piece` bytes
+    /// at a time, if it takes it.
+    fn in_order_in(piece: usize, text: &str, overrides: Overrides) -> Option<String> {
+        let tree = in_order::read(text.as_bytes(), piece, text.len() as u64, overrides);
+        tree.map(|tree| format!("{tree:?}"))
     }
 
     /// The tree the in-order reader builds from `text`, if it takes it.
     fn in_order_tree(text: &str, overrides: Overrides) -> Option<String> {
-        in_order::read(text).map(|tree| format!("{:?}", tree.finish(text.to_string(), overrides)))
+        in_order_in(PIECE, text, overrides)
     }
 
     fn described(tree: Result<Tree, TreeError>) -> Result<String, String> {
@@ -365,7 +606,7 @@ mod tests {
         let overrides = Overrides::default();
         let text = std::str::from_utf8(&game).unwrap();
         assert!(in_order_tree(text, overrides).is_some());
-        assert_eq!(fast_tree(&game, overrides), Some(general_tree(&game, overrides)));
+        assert_eq!(fast_tree(PIECE, &game, overrides), Some(general_tree(&game, overrides)));
     }
 
     #[test]
@@ -385,8 +626,32 @@ mod tests {
             "{}",
             "[1, 2]",
         ] {
-            let input = text.as_bytes().to_vec();
-            assert_eq!(read(input.clone(), Overrides::default()).err(), Some(input), "{text}");
+            let bytes = text.as_bytes();
+            let in_order = read_in_order(bytes, bytes.len() as u64, Overrides::default());
+            assert!(in_order.is_none() && read_by_name(bytes).is_none(), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_document_whose_reading_fails_or_stops_short_is_given_up() {
+        /// Gives its bytes, then fails.
+        struct Failing<'a>(&'a [u8]);
+        impl Read for Failing<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                match self.0.read(buf)? {
+                    0 => Err(std::io::Error::other("the disk is gone")),
+                    read => Ok(read),
+                }
+            }
+        }
+        let text = r#"{"children": {"a": ["b", "c"]}, "values": {"b": 1, "c": 2}}"#.as_bytes();
+        let read = |source: &mut (dyn Read + Send), piece| {
+            in_order::read(source, piece, text.len() as u64, Overrides::default()).is_some()
+        };
+        for piece in [1, 7, PIECE] {
+            assert!(read(&mut &text[..], piece));
+            assert!(!read(&mut Failing(text), piece));
+            assert!(!read(&mut &text[..text.len() - 1], piece));
         }
     }
 
@@ -650,14 +915,25 @@ mod tests {
             text in prop_oneof![document(), changed_preordered_document()],
             at in any::<prop::sample::Index>(),
             byte in any::<u8>(),
+            piece in prop_oneof![1..24usize, Just(PIECE)],
             overrides in overrides(),
         ) {
             let mut bytes = text.into_bytes();
             let at = at.index(bytes.len());
             bytes[at] = byte;
-            if let Some(tree) = fast_tree(&bytes, overrides) {
+            if let Some(tree) = fast_tree(piece, &bytes, overrides) {
                 prop_assert_eq!(tree, general_tree(&bytes, overrides));
             }
+        }
+
+        #[test]
+        fn pieces_of_any_size_read_alike(
+            text in prop_oneof![document(), preordered_document(), changed_preordered_document()],
+            piece in 1..24usize,
+            overrides in overrides(),
+        ) {
+            prop_assert_eq!(by_name_in(piece, &text), fast(&text));
+            prop_assert_eq!(in_order_in(piece, &text, overrides), in_order_tree(&text, overrides));
         }
 
         #[test]
