@@ -458,7 +458,8 @@ impl<'o, 'h, R: Read> Scanner<'o, 'h, R> {
         }
     }
 
-    /// Empty storage for a piece: a piece's the taker is done with, or new.
+    /// Empty storage for a piece: a piece's the taker is done with, or new
+    /// (with room for an item carried over as long as a piece).
     fn storage(&mut self) -> (Vec<u8>, Vec<Token>) {
         let Ok(Piece { text, mut tokens, .. }) = self.recycled.try_recv() else {
             return (Vec::with_capacity(2 * self.piece), Vec::with_capacity(self.piece / 8));
