@@ -18,41 +18,13 @@ pub enum Naming {
 /// All names of a tree in one string, indexed by node.
 ///
 /// One allocation for all names keeps large trees (half a million nodes)
-/// small in memory. The names lie in the string one after another, in the
-/// order of the nodes, or in the order a reader met them (the fast flat
-/// reader in pre-order stores each name where a child list names it, long
-/// before it numbers the node).
-#[derive(Clone, Default)]
+/// small in memory.
+#[derive(Debug, Clone, Default)]
 pub struct NameTable {
     text: String,
-    spans: Vec<Span>,
+    ends: Vec<u32>,
     /// Whether some name does not [quote as it is](quotes_as_is).
     needs_escapes: bool,
-}
-
-/// Where a name lies in a [`NameTable`]'s text.
-#[derive(Clone, Copy)]
-pub struct Span {
-    start: u32,
-    end: u32,
-}
-
-impl Span {
-    /// Appends `name` to `text`, and returns where it lies there.
-    pub fn appended(text: &mut String, name: &str) -> Span {
-        let start = text.len() as u32;
-        text.push_str(name);
-        Span { start, end: text.len() as u32 }
-    }
-
-    /// The name this span gives in `text`.
-    pub fn slice(self, text: &str) -> &str {
-        &text[self.range()]
-    }
-
-    fn range(self) -> std::ops::Range<usize> {
-        self.start as usize..self.end as usize
-    }
 }
 
 impl NameTable {
@@ -60,28 +32,39 @@ impl NameTable {
     pub fn with_capacity(names: usize, bytes: usize) -> NameTable {
         NameTable {
             text: String::with_capacity(bytes),
-            spans: Vec::with_capacity(names),
+            ends: Vec::with_capacity(names),
             needs_escapes: false,
         }
     }
 
-    /// The names at `spans` of `text`, each of which [quotes as it
-    /// is](quotes_as_is), as the fast flat readers take only such names.
-    pub fn at(text: String, spans: Vec<Span>) -> NameTable {
-        let table = NameTable { text, spans, needs_escapes: false };
-        debug_assert!(table.names().all(|name| quotes_as_is(name.as_bytes())));
-        table
-    }
-
     /// The bytes of all names together.
     pub fn bytes(&self) -> usize {
-        self.spans.iter().map(|span| span.range().len()).sum()
+        self.text.len()
     }
 
     /// Appends a name; its index is the number of names before it.
     pub fn push(&mut self, name: &str) {
         self.needs_escapes |= !quotes_as_is(name.as_bytes());
-        self.spans.push(Span::appended(&mut self.text, name));
+        self.append(name);
+    }
+
+    /// [`push`](Self::push) for a name known to [quote as it is](quotes_as_is):
+    /// the fast flat readers take no string with an escape or a control
+    /// character, and save this look at each of their names.
+    pub fn push_quotable(&mut self, name: &str) {
+        debug_assert!(quotes_as_is(name.as_bytes()), "{name:?} needs escapes");
+        self.append(name);
+    }
+
+    fn append(&mut self, name: &str) {
+        self.text.push_str(name);
+        self.ends.push(self.text.len() as u32);
+    }
+
+    /// Keeps the first `len` names only.
+    pub fn truncate(&mut self, len: usize) {
+        self.ends.truncate(len);
+        self.text.truncate(self.ends.last().map_or(0, |&end| end as usize));
     }
 
     /// Whether every name [quotes as it is](quotes_as_is).
@@ -91,34 +74,25 @@ impl NameTable {
 
     /// How many names there are.
     pub fn len(&self) -> usize {
-        self.spans.len()
+        self.ends.len()
     }
 
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.spans.is_empty()
+        self.ends.is_empty()
+    }
+
+    /// Where the name at `index` lies in the text.
+    #[inline]
+    fn range(&self, index: usize) -> std::ops::Range<usize> {
+        let start = if index == 0 { 0 } else { self.ends[index - 1] as usize };
+        start..self.ends[index] as usize
     }
 
     /// The name at `index`.
     #[inline]
     pub fn get(&self, index: usize) -> &str {
-        self.spans[index].slice(&self.text)
-    }
-
-    /// Every name, in order.
-    fn names(&self) -> impl Iterator<Item = &str> {
-        self.spans.iter().map(|span| span.slice(&self.text))
-    }
-}
-
-/// The names, and not the text they lie in: a table whose names lie out of
-/// order prints as one that has them in order.
-impl std::fmt::Debug for NameTable {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("NameTable")
-            .field("names", &self.names().collect::<Vec<_>>())
-            .field("needs_escapes", &self.needs_escapes)
-            .finish()
+        &self.text[self.range(index)]
     }
 }
 
@@ -476,19 +450,17 @@ mod tests {
     }
 
     #[test]
-    fn a_table_of_names_out_of_order_reads_like_one_that_has_them_in_order() {
-        let mut text = String::new();
-        let [d, bc, a] = ["d", "bc", "a"].map(|name| Span::appended(&mut text, name));
-        let out_of_order = NameTable::at(text, vec![a, bc, d]);
-        let mut in_order = NameTable::default();
-        for name in ["a", "bc", "d"] {
-            in_order.push(name);
+    fn a_truncated_table_keeps_its_first_names_and_grows_from_there() {
+        let mut table = NameTable::default();
+        for name in ["a", "bc", "def"] {
+            table.push(name);
         }
-        let names =
-            |table: &NameTable| [table.get(0), table.get(1), table.get(2)].map(String::from);
-        assert_eq!(names(&out_of_order), ["a", "bc", "d"]);
-        assert_eq!((out_of_order.len(), out_of_order.bytes()), (in_order.len(), in_order.bytes()));
-        assert_eq!(format!("{out_of_order:?}"), format!("{in_order:?}"));
+        table.truncate(1);
+        table.push("gh");
+        assert_eq!((table.len(), table.bytes()), (2, 3));
+        assert_eq!([table.get(0), table.get(1)], ["a", "gh"]);
+        table.truncate(0);
+        assert!(table.is_empty() && table.bytes() == 0);
     }
 
     #[test]

@@ -12,8 +12,10 @@
 //! checks. `values` must then follow, also in pre-order, so each of its keys
 //! is found by looking ahead from the last one.
 //!
-//! Each name is copied once, where a child list names it, into the tree's
-//! table of names; the keys are compared with those copies.
+//! A listed child's name waits in a small table of its own (the lists on
+//! the stack are short) until the child is reached and numbered, then goes
+//! into the tree's table of names, in the order of the nodes; the keys are
+//! compared with those copies.
 //!
 //! What construction does not rule out is a name used for two nodes. The
 //! names' hashes are compared at the end; any two alike (a name used twice,
@@ -26,7 +28,7 @@ use std::io::Read;
 
 use super::{Header, Piece, Resolve, Token};
 use crate::pipeline;
-use crate::tree::names::{self, NameTable, Span};
+use crate::tree::names::{self, NameTable};
 use crate::tree::validate::Overrides;
 use crate::tree::{NodeId, Perspective, Player, Tree};
 
@@ -40,10 +42,11 @@ pub fn read(
     size: u64,
     overrides: Overrides,
 ) -> Option<Tree> {
+    let nodes = super::likely_nodes(size);
     let builder = Builder {
         // The tic-tac-toe tree's names are 35% of its file.
-        names: String::with_capacity(usize::try_from(size / 2).unwrap_or(0)),
-        hashes: Hashes::with_capacity(super::likely_nodes(size)),
+        names: NameTable::with_capacity(nodes, usize::try_from(size / 2).unwrap_or(0)),
+        hashes: Hashes::with_capacity(nodes),
         ..Builder::default()
     };
     let (header, builder) = super::scan_beside(source, piece, builder)?;
@@ -53,11 +56,8 @@ pub fn read(
 /// The tree as far as it has been read.
 #[derive(Default)]
 struct Builder {
-    /// The names of the nodes so far and of the children listed but not
-    /// reached yet, in the order the child lists give them.
-    names: String,
-    /// Where the name of each node so far lies in `names`.
-    spans: Vec<Span>,
+    /// The names of the nodes so far.
+    names: NameTable,
     /// The hashes of the names so far.
     hashes: Hashes,
     /// Who moves at each node, MAX at the root.
@@ -66,9 +66,9 @@ struct Builder {
     values: Vec<f64>,
     child_starts: Vec<u32>,
     child_ids: Vec<NodeId>,
-    /// Where the names of listed children not reached yet lie in `names`,
-    /// innermost list last.
-    pending: Vec<Span>,
+    /// The names of listed children not reached yet, innermost list last
+    /// (the root's first).
+    pending: NameTable,
     /// The child lists that have children not reached yet, innermost last.
     lists: Vec<List>,
     /// Once `values` has begun: the first node its next key may name.
@@ -94,8 +94,7 @@ impl Resolve for Builder {
         piece.tokens.iter().try_for_each(|&token| match token {
             Token::Parent(name) => self.parent(piece.name(name)),
             Token::Child(name) => {
-                let span = self.store(piece.name(name));
-                self.pending.push(span);
+                self.pending.push_quotable(piece.name(name));
                 self.child_ids.push(NodeId(0));
                 Some(())
             }
@@ -112,9 +111,10 @@ impl Resolve for Builder {
 impl Builder {
     /// A key of `children`: the root, or the child it names is reached.
     fn parent(&mut self, name: &str) -> Option<()> {
-        let node = if self.spans.is_empty() {
-            let span = self.store(name);
-            self.add_node(span, Player::Max)
+        let node = if self.names.is_empty() {
+            // The root, numbered as a reached child is.
+            self.pending.push_quotable(name);
+            self.add_node(0, Player::Max)
         } else {
             self.reach(Some(name))?
         };
@@ -137,17 +137,13 @@ impl Builder {
         Some(())
     }
 
-    /// Copies the name of a node to be, and notes its hash.
-    fn store(&mut self, name: &str) -> Span {
+    /// Numbers the next node, named as the `pending` name at `index`,
+    /// which lists its children (if any) next.
+    fn add_node(&mut self, index: usize, player: Player) -> NodeId {
+        let node = NodeId(self.names.len() as u32);
+        let name = self.pending.get(index);
+        self.names.push_quotable(name);
         self.hashes.push(names::hash_name(name));
-        Span::appended(&mut self.names, name)
-    }
-
-    /// Numbers the next node, named at `span`, which lists its children
-    /// (if any) next.
-    fn add_node(&mut self, span: Span, player: Player) -> NodeId {
-        let node = NodeId(self.spans.len() as u32);
-        self.spans.push(span);
         self.players.push(player);
         self.values.push(f64::NAN);
         self.child_starts.push(self.child_ids.len() as u32);
@@ -161,12 +157,12 @@ impl Builder {
         loop {
             self.drop_reached_lists();
             let list = self.lists.last_mut()?;
-            let (span, player) = (self.pending[list.next], list.player);
+            let (index, player) = (list.next, list.player);
             let slot = list.slots + (list.next - list.start);
             list.next += 1;
-            let node = self.add_node(span, player);
+            let node = self.add_node(index, player);
             self.child_ids[slot] = node;
-            if key == Some(span.slice(&self.names)) {
+            if key == Some(self.names.get(node.index())) {
                 // Before the node's own list goes on top: a chain a million
                 // deep then keeps one list, not a million.
                 self.drop_reached_lists();
@@ -194,13 +190,13 @@ impl Builder {
     /// The first node from `from` on that is named `name`, if every node
     /// before it has children (a leaf passed over would have no value).
     fn find_valued(&self, from: usize, name: &str) -> Option<usize> {
-        (from..self.spans.len())
+        (from..self.names.len())
             .take_while(|&node| node == from || !self.is_leaf(node - 1))
             .find(|&node| self.name(node) == name)
     }
 
     fn name(&self, node: usize) -> &str {
-        self.spans[node].slice(&self.names)
+        self.names.get(node)
     }
 
     fn is_leaf(&self, node: usize) -> bool {
@@ -212,11 +208,11 @@ impl Builder {
     fn finish(self, header: Header, overrides: Overrides) -> Option<Tree> {
         self.hashes.all_distinct().then_some(())?;
         let valued_up_to = self.next_valued?;
-        let nodes = self.spans.len();
+        let nodes = self.names.len();
         (valued_up_to..nodes).all(|node| !self.is_leaf(node)).then_some(())?;
         header.root.as_deref().is_none_or(|root| root == self.name(0)).then_some(())?;
         let mut tree = Tree {
-            names: NameTable::at(self.names, self.spans),
+            names: self.names,
             players: self.players,
             values: self.values,
             child_starts: self.child_starts,
