@@ -270,6 +270,25 @@ mod tests {
     }
 
     #[test]
+    fn a_flat_file_in_pre_order_is_read_as_it_streams_in_and_alike() {
+        let args = |tree: &str| TreeArgs {
+            tree: PathBuf::from(tree),
+            player: Some(Player::Min),
+            perspective: None,
+            names: Naming::Letters,
+        };
+        let overrides = Overrides { player: Some(Player::Min), perspective: None };
+        let lecture = args(concat!(env!("CARGO_MANIFEST_DIR"), "/trees/lecture.json"));
+        let streamed = lecture.read_in_order(overrides).expect("a flat file in pre-order");
+        let (_, bytes) = read_input(&lecture.tree).unwrap();
+        let whole = tree::parse(bytes, Naming::Letters, overrides).unwrap();
+        assert_eq!(format!("{streamed:?}"), format!("{whole:?}"));
+        let nested = args(concat!(env!("CARGO_MANIFEST_DIR"), "/trees/aima-5-2.json"));
+        assert!(nested.read_in_order(overrides).is_none());
+        assert!(args("-").read_in_order(overrides).is_none());
+    }
+
+    #[test]
     #[cfg(unix)]
     fn large_files_are_read_whole_in_halves() {
         for len in [HALVES_FROM as usize, 3 * HALVES_FROM as usize + 1] {

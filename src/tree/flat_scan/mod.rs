@@ -41,7 +41,7 @@ use serde::de::value::{BorrowedStrDeserializer, Error as PlainError};
 use super::input::RawTree;
 use super::names;
 use super::validate::Overrides;
-use super::{MAX_INPUT_BYTES, Perspective, Player, Tree};
+use super::{Perspective, Player, Tree, too_large};
 use crate::byte_words;
 use crate::pipeline::{self, Emitter};
 
@@ -432,7 +432,7 @@ impl<'o, 'h, R: Read> Scanner<'o, 'h, R> {
         let fresh = next.len();
         next.append(&mut self.cut);
         let read = (&mut self.source).take(self.piece as u64).read_to_end(&mut next);
-        let fits = self.start + self.item + next.len() <= MAX_INPUT_BYTES as usize;
+        let fits = too_large((self.start + self.item + next.len()) as u64).is_none();
         self.state = match read {
             Ok(read) if read == self.piece && fits => Source::Open,
             Ok(_) if fits => Source::Ended,
