@@ -13,7 +13,7 @@
 
 use std::io;
 
-use crate::render::Num;
+use crate::num::Num;
 use crate::search::{Event, Outcome, Sink};
 use crate::tree::{NodeId, Tree};
 
@@ -114,7 +114,7 @@ impl Sink<'_> for Recorder {
 /// line's items are a `Display` value, so that long lines are written
 /// straight to the output without being built in memory first.
 pub mod notation {
-    use std::fmt;
+    use std::fmt::{self, Write};
 
     use super::*;
 
@@ -176,8 +176,7 @@ pub mod notation {
         }
         piece.push_str(name);
         if let Some(value) = value {
-            piece.push(':');
-            value.push_to(piece);
+            let _ = write!(piece, ":{value}");
         }
     }
 

@@ -6,13 +6,12 @@
 //! JSON. Algorithms never print and renderers never search.
 
 pub mod answer;
-mod byte_words;
 pub mod check;
 pub mod cli;
 pub mod compare;
 pub mod generate;
 pub mod graphviz;
-pub mod pipeline;
+pub mod num;
 pub mod render;
 pub mod schema;
 pub mod search;

@@ -6,7 +6,6 @@
 use std::io::{self, Write};
 
 use crate::answer::Recorder;
-use crate::pipeline::{self, Turns};
 use crate::render::answer::AnswerStream;
 use crate::render::dot::{self, Decorations, Frames, Picture};
 use crate::render::json::{JsonTrace, Records, Summary, TraceDocument};
@@ -41,10 +40,6 @@ pub struct Request {
     pub caption: bool,
 }
 
-/// How deep a tree may be for the JSON trace to search it on both threads
-/// at once: a search keeps a frame per level, tens of bytes each.
-const DEEPEST_FOR_TWO_SEARCHES: u32 = 100_000;
-
 /// Runs the search and writes it in the requested format to `out`.
 ///
 /// Everything that can make the search fail is checked before the first
@@ -63,30 +58,21 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
         }
         Format::Answer => {
             let mut answer = AnswerStream::start(&mut *out, tree)?;
-            let outcome = search::run_beside(tree, algorithm, &options, &mut answer)?;
+            let outcome = search::run(tree, algorithm, &options, &mut answer)?;
             answer.finish(&outcome, palette)?;
             Ok(outcome)
         }
         Format::Json => {
             // Two passes: the summary fields come first in the document, and
-            // the events are streamed after them instead of being stored.
+            // the events are written after them as the search runs again,
+            // instead of being stored.
             let mut recorder = Recorder::for_tree(tree);
             let outcome = search::run(tree, algorithm, &options, &mut recorder)?;
             let answer = recorder.finish(&outcome);
             let summary = Summary::new(tree, algorithm, &options, &outcome, &answer);
-            let write = |turns: &mut Turns<'_>| {
-                let mut trace = JsonTrace::start(turns, tree, &summary)?;
-                search::run(tree, algorithm, &options, &mut trace)?;
-                trace.finish().map_err(SearchError::from)
-            };
-            // Both threads search again and take turns formatting, unless
-            // the tree is so deep that a second search's frames would cost
-            // more memory than the formatting saves time.
-            if outcome.stats.deepest <= DEEPEST_FOR_TWO_SEARCHES {
-                pipeline::in_turns(out, write)?;
-            } else {
-                pipeline::on_this_thread(out, write)?;
-            }
+            let mut trace = JsonTrace::start(&mut *out, tree, &summary)?;
+            search::run(tree, algorithm, &options, &mut trace)?;
+            trace.finish()?;
             Ok(outcome)
         }
         Format::Dot => {

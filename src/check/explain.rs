@@ -7,7 +7,8 @@
 
 use std::io;
 
-use crate::render::{Num, bound_sign, cutoff_test};
+use crate::num::Num;
+use crate::render::{bound_sign, cutoff_test};
 use crate::search::{Algorithm, Bound, CutoffRule, Event, Sink, ValueKind, View, Window};
 use crate::tree::{NodeId, Player, Tree};
 

@@ -12,7 +12,7 @@ pub mod explain;
 pub mod trace_file;
 
 use crate::answer::{Answer, LeafMark, notation};
-use crate::render::Num;
+use crate::num::Num;
 use crate::tree::{NodeId, Tree};
 use classroom::{Items, Line};
 use explain::Witness;

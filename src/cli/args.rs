@@ -5,7 +5,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use super::Failure;
-use crate::render::Num;
+use crate::num::Num;
 use crate::search::{Algorithm, Options, Window};
 use crate::tree::{self, Naming, Overrides, Perspective, Player, Tree};
 
@@ -32,29 +32,11 @@ impl TreeArgs {
     /// Reads and validates the tree; returns the name to use in messages too.
     pub fn load(&self) -> Result<(String, Tree), Failure> {
         let overrides = Overrides { player: self.player, perspective: self.perspective };
-        if let Some(tree) = self.read_in_order(overrides) {
-            return Ok((name_in_messages(&self.tree), tree));
-        }
         let (file, input) = read_input(&self.tree)?;
         match tree::parse(input, self.names, overrides) {
             Ok(tree) => Ok((file, tree)),
             Err(error) => Err(Failure::Input { file, error }),
         }
-    }
-
-    /// The tree, read as the file is read, where the file is a flat
-    /// document in pre-order (as generated trees are), without the file's
-    /// bytes all in memory at once: most of the time reading a large file
-    /// whole takes is the system's handing out memory for it. `None` for
-    /// any other file, or standard input, which are then read whole.
-    fn read_in_order(&self, overrides: Overrides) -> Option<Tree> {
-        if is_stdin(&self.tree) {
-            return None;
-        }
-        let file = std::fs::File::open(&self.tree).ok()?;
-        let metadata = file.metadata().ok()?;
-        (metadata.is_file() && tree::too_large(metadata.len()).is_none()).then_some(())?;
-        tree::read_in_order(file, metadata.len(), overrides)
     }
 }
 
@@ -180,50 +162,15 @@ fn name_in_messages(path: &Path) -> String {
     if is_stdin(path) { "<stdin>".to_string() } else { path.display().to_string() }
 }
 
-/// A file's bytes, read into a buffer sized from its length (no growing
-/// and copying on the way), a large one [in two halves at once](read_in_halves);
-/// a file too large to read is refused before anything is read.
+/// A file's bytes, read once from one open file (a pipe or a FIFO cannot
+/// be read twice), into a buffer sized from its length where it has one; a
+/// file too large to read is refused before anything is read.
 fn read_file(path: &PathBuf) -> io::Result<Vec<u8>> {
     let file = std::fs::File::open(path)?;
     let metadata = file.metadata()?;
-    let len = metadata.len();
-    refuse_if_too_large(len)?;
-    if metadata.is_file()
-        && len >= HALVES_FROM
-        && let Some(bytes) = read_in_halves(&file, len as usize)?
-    {
-        return Ok(bytes);
-    }
-    read_at_most(file, len as usize)
-}
-
-/// From this size on, a file is read in two halves at once.
-const HALVES_FROM: u64 = 1 << 20;
-
-/// A file of `len` bytes, read in two halves at once, one per core: most
-/// of the time reading takes goes to the system's copying the bytes into
-/// new memory, and that goes on both cores. `None` where the file changed
-/// size meanwhile (the caller then reads it as it is now).
-#[cfg(unix)]
-fn read_in_halves(file: &std::fs::File, len: usize) -> io::Result<Option<Vec<u8>>> {
-    use std::os::unix::fs::FileExt;
-    let mut bytes = vec![0; len];
-    let (first, second) = bytes.split_at_mut(len / 2);
-    let (first, second) = crate::pipeline::both(
-        "file reader",
-        || file.read_exact_at(first, 0),
-        || file.read_exact_at(second, (len / 2) as u64),
-    );
-    match first.and(second) {
-        Ok(()) if file.read_at(&mut [0], len as u64)? == 0 => Ok(Some(bytes)),
-        Err(error) if error.kind() != io::ErrorKind::UnexpectedEof => Err(error),
-        _ => Ok(None),
-    }
-}
-
-#[cfg(not(unix))]
-fn read_in_halves(_: &std::fs::File, _: usize) -> io::Result<Option<Vec<u8>>> {
-    Ok(None)
+    let expected = if metadata.is_file() { metadata.len() } else { 0 };
+    refuse_if_too_large(expected)?;
+    read_at_most(file, expected as usize)
 }
 
 /// Everything `source` gives, up to one byte more than a tree may have
@@ -267,55 +214,5 @@ mod tests {
         assert!(parse_bound("nan").is_err());
         assert!(parse_bound("infinity").is_err());
         assert!(parse_bound("x").is_err());
-    }
-
-    #[test]
-    fn a_flat_file_in_pre_order_is_read_as_it_streams_in_and_alike() {
-        let args = |tree: &str| TreeArgs {
-            tree: PathBuf::from(tree),
-            player: Some(Player::Min),
-            perspective: None,
-            names: Naming::Letters,
-        };
-        let overrides = Overrides { player: Some(Player::Min), perspective: None };
-        let lecture = args(concat!(env!("CARGO_MANIFEST_DIR"), "/trees/lecture.json"));
-        let streamed = lecture.read_in_order(overrides).expect("a flat file in pre-order");
-        let (_, bytes) = read_input(&lecture.tree).unwrap();
-        let whole = tree::parse(bytes, Naming::Letters, overrides).unwrap();
-        assert_eq!(format!("{streamed:?}"), format!("{whole:?}"));
-        let nested = args(concat!(env!("CARGO_MANIFEST_DIR"), "/trees/aima-5-2.json"));
-        assert!(nested.read_in_order(overrides).is_none());
-        assert!(args("-").read_in_order(overrides).is_none());
-    }
-
-    #[test]
-    #[cfg(unix)]
-    fn large_files_are_read_whole_in_halves() {
-        for len in [HALVES_FROM as usize, 3 * HALVES_FROM as usize + 1] {
-            let bytes: Vec<u8> = (0..len).map(|at| (at * 7 % 251) as u8).collect();
-            let name = format!("gametree-halves-{}-{len}", std::process::id());
-            let path = std::env::temp_dir().join(name);
-            std::fs::write(&path, &bytes).unwrap();
-            let halves = read_in_halves(&std::fs::File::open(&path).unwrap(), len).unwrap();
-            let read = read_file(&path).unwrap();
-            std::fs::remove_file(&path).unwrap();
-            assert!(halves.is_some_and(|halves| halves == bytes), "{len} bytes in halves");
-            assert!(read == bytes, "{len} bytes");
-        }
-    }
-
-    #[test]
-    #[cfg(unix)]
-    fn a_file_whose_size_changed_is_left_to_the_plain_read() {
-        let len = HALVES_FROM as usize;
-        let path = std::env::temp_dir().join(format!("gametree-changed-{}", std::process::id()));
-        std::fs::write(&path, vec![b'x'; len]).unwrap();
-        let file = std::fs::File::open(&path).unwrap();
-        // As if the file had grown, and as if it had shrunk, since its
-        // length was taken.
-        let grown = read_in_halves(&file, len - 1).unwrap();
-        let shrunk = read_in_halves(&file, len + 1).unwrap();
-        std::fs::remove_file(&path).unwrap();
-        assert!(grown.is_none() && shrunk.is_none());
     }
 }

@@ -3,8 +3,9 @@
 
 use std::io::{self, Write};
 
-use super::{Num, Palette, Role};
+use super::{Palette, Role};
 use crate::answer::{Answer, Recorder, notation};
+use crate::num::Num;
 use crate::search::{Event, Outcome, Sink};
 use crate::tree::Tree;
 
@@ -119,7 +120,7 @@ mod tests {
                         .unwrap();
                     let mut streamed = Vec::new();
                     let mut stream = AnswerStream::start(&mut streamed, tree).unwrap();
-                    let outcome = search::run_beside(tree, algorithm, &options, &mut stream);
+                    let outcome = search::run(tree, algorithm, &options, &mut stream);
                     stream.finish(&outcome.unwrap(), Palette::default()).unwrap();
                     assert_eq!(String::from_utf8(streamed), String::from_utf8(expected));
                 }

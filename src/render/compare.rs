@@ -4,9 +4,9 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::Num;
 use super::json::{Fail, StatsRecord};
 use crate::compare::Row;
+use crate::num::Num;
 use crate::search::ValueKind;
 
 const HEADERS: [&str; 7] =

@@ -13,8 +13,9 @@
 
 use std::io::{self, Write};
 
+use super::Palette;
 use super::text::describe;
-use super::{Num, Palette};
+use crate::num::Num;
 use crate::search::{Algorithm, Event, Outcome, Sink, ValueKind, Window};
 use crate::tree::{NodeId, Player, Tree};
 

@@ -9,10 +9,9 @@ pub mod json;
 pub mod text;
 pub mod verdict;
 
-use std::fmt;
-
 use colored::Color;
 
+use crate::num::Num;
 use crate::search::{CutoffRule, ValueKind};
 
 /// `>=` before a value that is only a lower bound, `<=` before an upper
@@ -22,51 +21,6 @@ pub fn bound_sign(kind: ValueKind) -> &'static str {
         ValueKind::Exact => "",
         ValueKind::Lower => ">=",
         ValueKind::Upper => "<=",
-    }
-}
-
-/// A value as people write it: integers without a decimal point, other
-/// numbers in their shortest form, infinities as `inf`/`-inf`, and never `-0`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Num(pub f64);
-
-/// Integers up to this magnitude print and serialise as integers.
-const EXACT_INTEGERS: f64 = 9_007_199_254_740_992.0; // 2^53
-
-impl Num {
-    /// The value as an integer, when it is one that prints as such. (The
-    /// round trip through `i64` says whether it is whole without calling
-    /// `fract`, which is a library call on most x86-64 targets and ran for
-    /// every value of a large trace.)
-    pub fn as_integer(self) -> Option<i64> {
-        let integer = self.0 as i64;
-        (integer as f64 == self.0 && self.0.abs() <= EXACT_INTEGERS).then_some(integer)
-    }
-
-    /// Appends the value as it displays; a single digit (most values of
-    /// generated trees) straight away.
-    pub fn push_to(self, text: &mut String) {
-        match self.as_integer() {
-            Some(integer @ -9..=9) => {
-                if integer < 0 {
-                    text.push('-');
-                }
-                text.push(char::from(b'0' + integer.unsigned_abs() as u8));
-            }
-            Some(integer) => text.push_str(itoa::Buffer::new().format(integer)),
-            None => text.push_str(&self.to_string()),
-        }
-    }
-}
-
-impl fmt::Display for Num {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.as_integer() {
-            Some(integer) => f.write_str(itoa::Buffer::new().format(integer)),
-            None if self.0 == f64::INFINITY => f.write_str("inf"),
-            None if self.0 == f64::NEG_INFINITY => f.write_str("-inf"),
-            None => write!(f, "{}", self.0),
-        }
     }
 }
 
@@ -119,56 +73,6 @@ impl Palette {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn numbers_print_as_people_write_them() {
-        let shown: Vec<String> = [2.0, -0.0, 0.5, -1.25, f64::INFINITY, f64::NEG_INFINITY, 1e20]
-            .map(|v| Num(v).to_string())
-            .into();
-        assert_eq!(shown, ["2", "0", "0.5", "-1.25", "inf", "-inf", "100000000000000000000"]);
-    }
-
-    #[test]
-    fn integers_print_as_the_standard_library_prints_them() {
-        let edge = EXACT_INTEGERS as i64;
-        for integer in [0, 1, -1, 9, -9, 10, -10, 99, -100, 123_456_789, edge, -edge] {
-            assert_eq!(Num(integer as f64).to_string(), integer.to_string());
-        }
-    }
-
-    #[test]
-    fn values_are_appended_as_they_display() {
-        for value in [0.0, -0.0, 7.0, -7.0, 10.0, -123.0, 0.5, -1.25, 1e20, 2f64.powi(53)] {
-            let mut text = String::from("x:");
-            Num(value).push_to(&mut text);
-            assert_eq!(text, format!("x:{}", Num(value)), "{value}");
-        }
-    }
-
-    /// What `as_integer` says, by its definition.
-    fn whole_and_exact(value: f64) -> Option<i64> {
-        (value.fract() == 0.0 && value.abs() <= EXACT_INTEGERS).then_some(value as i64)
-    }
-
-    #[test]
-    fn integers_are_told_by_their_definition() {
-        let powers = [52, 53, 54, 62, 63, 64].map(|power| 2f64.powi(power));
-        let edges = powers.into_iter().flat_map(|p| [p - 1.0, p, p + 1.0, -p - 1.0, -p, -p + 1.0]);
-        let odd = [0.0, -0.0, 0.5, -0.5, 1e-300, -1e-300, 1e20, f64::MAX, f64::MIN, f64::EPSILON];
-        let special = [f64::NAN, -f64::NAN, f64::INFINITY, f64::NEG_INFINITY];
-        for value in edges.chain(odd).chain(special) {
-            assert_eq!(Num(value).as_integer(), whole_and_exact(value), "{value:e}");
-        }
-    }
-
-    proptest::proptest! {
-        #[test]
-        fn any_number_is_told_an_integer_by_its_definition(bits: u64, small in -1e6..1e6f64) {
-            for value in [f64::from_bits(bits), small, small.round()] {
-                proptest::prop_assert_eq!(Num(value).as_integer(), whole_and_exact(value));
-            }
-        }
-    }
 
     #[test]
     fn palette_off_leaves_text_alone_and_on_wraps_it() {

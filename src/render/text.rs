@@ -14,8 +14,9 @@
 
 use std::io::{self, Write};
 
-use super::{Num, Palette, Role};
+use super::{Palette, Role};
 use crate::answer::{Answer, Recorder};
+use crate::num::Num;
 use crate::search::{Algorithm, Event, Options, Outcome, Sink, ValueKind, Window};
 use crate::tree::{NodeId, Player, Tree};
 

@@ -19,7 +19,6 @@ use std::io;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::pipeline::{self, Emitter};
 use crate::tree::{NodeId, Player, Tree};
 
 use window::Pruning;
@@ -221,8 +220,7 @@ impl Event<'_> {
 }
 
 /// Receives a search's events as they happen. `'t` is the lifetime of the
-/// tree the events borrow from, so that they can be handed to another
-/// thread while the tree is borrowed ([`run_beside`]).
+/// tree the events borrow from, so that a sink may keep them.
 pub trait Sink<'t> {
     /// Takes one event; an error (a closed pipe) stops the search.
     fn event(&mut self, event: &Event<'t>) -> io::Result<()>;
@@ -325,48 +323,6 @@ pub fn run<'t>(
             engine::walk(tree, &rule, options, sink)?
         }
     })
-}
-
-/// [`run`], with the search on a second thread while `sink` takes the
-/// events on this one: for sinks that write as they go, writing then
-/// overlaps searching. A search that cannot run fails there, before its
-/// first event, as with [`run`].
-pub fn run_beside<'t>(
-    tree: &'t Tree,
-    algorithm: Algorithm,
-    options: &Options,
-    sink: &mut dyn Sink<'t>,
-) -> Result<Outcome, SearchError> {
-    let mut failure = None;
-    let takes_steps = sink.takes_steps();
-    let (outcome, _) = pipeline::beside(
-        |out| run(tree, algorithm, options, &mut Emit { out, takes_steps }),
-        |event| {
-            let taken = sink.event(&event);
-            taken.map_err(|error| failure = Some(error)).ok()
-        },
-    );
-    match failure {
-        Some(error) => Err(error.into()),
-        None => outcome,
-    }
-}
-
-/// A sink that hands each event on to another thread, where a sink that
-/// takes steps or not takes them.
-struct Emit<'e, 'h, 't> {
-    out: &'e mut Emitter<'h, Event<'t>>,
-    takes_steps: bool,
-}
-
-impl<'t> Sink<'t> for Emit<'_, '_, 't> {
-    fn event(&mut self, event: &Event<'t>) -> io::Result<()> {
-        self.out.emit(*event).ok_or_else(|| io::Error::other("the events' taker stopped"))
-    }
-
-    fn takes_steps(&self) -> bool {
-        self.takes_steps
-    }
 }
 
 /// Checks that `options` can be honoured on `tree`: every node at the
@@ -484,12 +440,12 @@ mod tests {
     }
 
     #[test]
-    fn a_search_beside_that_cannot_run_fails_before_any_event() {
+    fn a_search_that_cannot_run_fails_before_any_event() {
         let tree =
             crate::tree::parse(&b"[[1, 2], [3]]"[..], Default::default(), Default::default());
         let options = Options { depth_limit: Some(1), ..Options::default() };
         let mut sink = ClosesAfter { left: 0 };
-        let result = run_beside(&tree.unwrap(), Algorithm::Minimax, &options, &mut sink);
+        let result = run(&tree.unwrap(), Algorithm::Minimax, &options, &mut sink);
         assert!(
             matches!(result, Err(SearchError::MissingStaticValue { limit: 1, .. })),
             "{result:?}"
@@ -497,14 +453,14 @@ mod tests {
     }
 
     #[test]
-    fn a_sink_that_fails_beside_the_search_stops_it_with_its_error() {
+    fn a_sink_that_fails_stops_the_search_with_its_error() {
         let mut game = Vec::new();
         let position = crate::generate::tictactoe::Position::parse("x..|...|...").unwrap();
         crate::generate::tictactoe::write(&mut game, position).unwrap();
         let tree = crate::tree::parse(game, Default::default(), Default::default()).unwrap();
         for left in [0, 5, 5_000] {
             let mut sink = ClosesAfter { left };
-            let result = run_beside(&tree, Algorithm::Minimax, &Options::default(), &mut sink);
+            let result = run(&tree, Algorithm::Minimax, &Options::default(), &mut sink);
             let Err(SearchError::Io(error)) = result else { panic!("{result:?}") };
             assert_eq!(error.kind(), io::ErrorKind::BrokenPipe);
         }

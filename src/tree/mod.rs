@@ -6,7 +6,6 @@
 //! numbered in pre-order (the root is node 0 and children keep the order the
 //! input gave), so walking ids in order walks the tree as it is drawn.
 
-mod flat_scan;
 pub mod input;
 pub mod names;
 pub mod validate;
@@ -155,12 +154,6 @@ impl Tree {
         self.names.get(node.index())
     }
 
-    /// Whether every name can be written between double quotes as it is
-    /// ([`names::quotes_as_is`]), as the names of generated trees can.
-    pub fn names_quote_as_they_are(&self) -> bool {
-        self.names.quote_as_they_are()
-    }
-
     /// Who moves at the node.
     pub fn player(&self, node: NodeId) -> Player {
         self.players[node.index()]
@@ -252,16 +245,9 @@ struct Parts<'a> {
     children: &'a [u32],
 }
 
-pub use flat_scan::read_in_order;
 pub use input::TreeError;
 pub use names::Naming;
 pub use validate::{Overrides, validate};
-
-/// Stack for reading nested shapes: serde visits nested arrays and objects
-/// recursively, so reading documents nested [`input::MAX_NESTING`] levels deep
-/// needs far more than a default thread stack. The memory is reserved, not
-/// used, unless the input is that deep.
-const READER_STACK: usize = 1 << 30;
 
 /// The largest input the reader takes, 4 GiB: nodes, child lists and the
 /// offsets of names are numbered with 32 bits.
@@ -273,13 +259,9 @@ pub fn too_large(len: u64) -> Option<String> {
     (len > MAX_INPUT_BYTES).then(|| format!("{len} bytes; gametree reads trees of up to 4 GiB"))
 }
 
-/// Reads and validates a tree document in any of the input shapes.
-///
-/// Flat documents of the plain kind that generated trees are go through the
-/// fast `flat_scan` readers; the rest, including every document with an
-/// error, through the general [`input::read`], on a thread with a deep
-/// stack. The input is dropped as soon as it has been read, before the
-/// structural checks build the tree.
+/// Reads and validates a tree document in any of the input shapes. The
+/// input is dropped as soon as it has been read, before the structural
+/// checks build the tree.
 pub fn parse(
     input: impl Into<Vec<u8>>,
     naming: Naming,
@@ -289,13 +271,7 @@ pub fn parse(
     if let Some(reason) = too_large(input.len() as u64) {
         return Err(TreeError::new(format!("the input is too large: {reason}")));
     }
-    if let Some(tree) = read_in_order(input.as_slice(), input.len() as u64, overrides) {
-        return Ok(tree);
-    }
-    let raw = match flat_scan::read_by_name(&input) {
-        Some(raw) => raw,
-        None => read_generally(&input, naming)?,
-    };
+    let raw = input::read(&input, naming)?;
     drop(input);
     validate::validate(raw, overrides)
 }
@@ -308,19 +284,6 @@ pub fn example_files() -> Vec<Vec<u8>> {
     paths.sort();
     paths.retain(|path| path.extension().is_some_and(|e| e == "json"));
     paths.iter().map(|path| std::fs::read(path).unwrap()).collect()
-}
-
-/// [`input::read`] on a thread with a stack deep enough for it.
-fn read_generally(input: &[u8], naming: Naming) -> Result<input::RawTree, TreeError> {
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .name("tree reader".into())
-            .stack_size(READER_STACK)
-            .spawn_scoped(scope, || input::read(input, naming))
-            .map_err(|e| TreeError::new(format!("cannot start the reader: {e}")))?
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-    })
 }
 
 #[cfg(test)]

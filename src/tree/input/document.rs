@@ -1,0 +1,230 @@
+//! The top of a document: which shape it has, and the top-level object of
+//! the flat and nested-object shapes.
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+
+use super::builder::Builder;
+use super::check_name;
+use super::flat::FlatMap;
+use super::keys::{Expected, FLAT_KEYS, KeyOf, NESTED_ROOT_KEYS, ObjectKey, TopKey};
+use super::nested::{NestedArray, read_node_objects};
+use super::{Number, RootSpec};
+
+/// The whole document: an object (flat or nested-object shape), an array
+/// (nested arrays) or a lone number (a one-leaf tree).
+pub(super) struct Document<'b> {
+    pub(super) builder: &'b mut Builder,
+}
+
+impl<'de> DeserializeSeed<'de> for Document<'_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<(), D::Error> {
+        de.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Document<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a tree: an object or an array")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
+        self.nested_arrays(|reader| reader.visit_seq(seq))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<(), E> {
+        self.nested_arrays(|reader| reader.visit_u64(v))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<(), E> {
+        self.nested_arrays(|reader| reader.visit_i64(v))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<(), E> {
+        self.nested_arrays(|reader| reader.visit_f64(v))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
+        read_top_object(self.builder, map)
+    }
+}
+
+impl Document<'_> {
+    /// The document is a nested-arrays tree (or a lone number): `read` reads
+    /// its root.
+    fn nested_arrays<E>(
+        self,
+        read: impl FnOnce(NestedArray<'_>) -> Result<u32, E>,
+    ) -> Result<(), E> {
+        self.builder.nested = true;
+        let root = read(NestedArray { builder: &mut *self.builder })?;
+        self.builder.raw.root = RootSpec::Node(root);
+        Ok(())
+    }
+}
+
+pub(super) fn read_top_object<'de, A: MapAccess<'de>>(
+    b: &mut Builder,
+    mut map: A,
+) -> Result<(), A::Error> {
+    let mut seen: Vec<TopKey> = Vec::new();
+    // A nested-object root's own fields, kept until the shape is known.
+    let (mut name, mut value, mut nested_children) = (None, None, None);
+    loop {
+        let shape = seen.iter().find_map(|&key| ObjectShape::of(key, nested_children.is_some()));
+        let Some(key) = map.next_key_seed(KeyOf { expected: ObjectShape::expected(shape) })? else {
+            break;
+        };
+        if seen.contains(&key) {
+            return Err(de::Error::custom(format!("duplicate key {:?}", key.name())));
+        }
+        seen.push(key);
+        // Nodes of the nested shape exist already: a map of flat nodes
+        // cannot be read beside them.
+        if nested_children.is_some() && matches!(key, TopKey::Values | TopKey::Players) {
+            let nested = first_of_shape(&seen, true, ObjectShape::NestedObjects);
+            return Err(mixed_shapes(key, nested.unwrap_or(TopKey::Children)));
+        }
+        match key {
+            TopKey::Root => b.raw.root = RootSpec::Named(map.next_value()?),
+            TopKey::Player => b.raw.player = Some(map.next_value()?),
+            TopKey::Perspective => b.raw.perspective = Some(map.next_value()?),
+            TopKey::Values => {
+                map.next_value_seed(FlatMap { builder: b, field: FlatField::Values })?
+            }
+            TopKey::Players => {
+                map.next_value_seed(FlatMap { builder: b, field: FlatField::Players })?
+            }
+            TopKey::Name => {
+                let text: String = map.next_value()?;
+                check_name::<A::Error>(&text)?;
+                name = Some(text);
+            }
+            TopKey::Value => value = Some(map.next_value_seed(Number::default())?),
+            TopKey::Children => {
+                nested_children = map.next_value_seed(ChildrenOfTop { builder: b })?
+            }
+        }
+    }
+    let first_of = |shape| first_of_shape(&seen, nested_children.is_some(), shape);
+    match (first_of(ObjectShape::Flat), first_of(ObjectShape::NestedObjects)) {
+        (Some(flat), Some(nested)) => Err(mixed_shapes(flat, nested)),
+        (None, Some(_)) => {
+            b.nested = true;
+            let root = b.add_node();
+            b.explicit[root as usize] = name;
+            b.raw.values[root as usize] = value.unwrap_or(f64::NAN);
+            if let Some(children) = nested_children {
+                b.raw.child_spans[root as usize] = b.store_children(&children);
+            }
+            b.raw.root = RootSpec::Node(root);
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The first of the `seen` keys that belongs to `shape`.
+pub(super) fn first_of_shape(
+    seen: &[TopKey],
+    nested_children: bool,
+    shape: ObjectShape,
+) -> Option<TopKey> {
+    seen.iter().copied().find(|&key| ObjectShape::of(key, nested_children) == Some(shape))
+}
+
+/// The error for a top-level object with keys of both shapes.
+pub(super) fn mixed_shapes<E: de::Error>(flat: TopKey, nested: TopKey) -> E {
+    E::custom(format!(
+        "key {:?} belongs to the flat shape and {:?} to the nested-object shape; use one shape",
+        flat.name(),
+        nested.name(),
+    ))
+}
+
+/// The two shapes a top-level object can have.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum ObjectShape {
+    Flat,
+    NestedObjects,
+}
+
+impl ObjectShape {
+    /// The shape `key` belongs to, if only one has it: `player` and
+    /// `perspective` belong to both, and `children` to the one its value
+    /// showed (`nested_children`: an array of node objects).
+    fn of(key: TopKey, nested_children: bool) -> Option<ObjectShape> {
+        match key {
+            TopKey::Root | TopKey::Values | TopKey::Players => Some(ObjectShape::Flat),
+            TopKey::Name | TopKey::Value => Some(ObjectShape::NestedObjects),
+            TopKey::Children if nested_children => Some(ObjectShape::NestedObjects),
+            TopKey::Children => Some(ObjectShape::Flat),
+            TopKey::Player | TopKey::Perspective => None,
+        }
+    }
+
+    /// The keys an object of `shape` expects; of either shape while the
+    /// shape is not known.
+    fn expected(shape: Option<ObjectShape>) -> &'static [Expected<TopKey>] {
+        match shape {
+            Some(ObjectShape::Flat) => &[FLAT_KEYS],
+            Some(ObjectShape::NestedObjects) => &[NESTED_ROOT_KEYS],
+            None => &[FLAT_KEYS, NESTED_ROOT_KEYS],
+        }
+    }
+}
+
+/// The value of the top-level `children`: an object (flat shape, stored
+/// at once) or an array of node objects (nested-object shape, whose ids are
+/// returned for the root made once the whole object is read).
+pub(super) struct ChildrenOfTop<'b> {
+    pub(super) builder: &'b mut Builder,
+}
+
+impl<'de> DeserializeSeed<'de> for ChildrenOfTop<'_> {
+    type Value = Option<Vec<u32>>;
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<Option<Vec<u32>>, D::Error> {
+        de.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ChildrenOfTop<'_> {
+    type Value = Option<Vec<u32>>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an object of child lists (flat shape) or an array of nodes (nested shape)")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Option<Vec<u32>>, A::Error> {
+        FlatMap { builder: self.builder, field: FlatField::Children }.visit_map(map)?;
+        Ok(None)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Option<Vec<u32>>, A::Error> {
+        self.builder.nested = true;
+        read_node_objects(self.builder, seq).map(Some)
+    }
+}
+
+/// The three keyed maps of the flat shape.
+#[derive(Clone, Copy)]
+pub(super) enum FlatField {
+    Children,
+    Values,
+    Players,
+}
+
+impl FlatField {
+    /// The top-level key the map is under.
+    pub(super) fn key(self) -> &'static str {
+        let key = match self {
+            FlatField::Children => TopKey::Children,
+            FlatField::Values => TopKey::Values,
+            FlatField::Players => TopKey::Players,
+        };
+        key.name()
+    }
+}
