@@ -9,6 +9,7 @@ pub mod answer;
 pub mod check;
 pub mod cli;
 pub mod compare;
+pub mod contract;
 pub mod generate;
 pub mod graphviz;
 pub mod num;

@@ -48,19 +48,39 @@ impl Serialize for Num {
 
 impl<'de> Deserialize<'de> for Num {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Num, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Repr<'a> {
-            Number(f64),
-            Text(Cow<'a, str>),
-        }
-        match Repr::deserialize(deserializer)? {
-            Repr::Number(value) => Ok(Num(value)),
-            Repr::Text(text) if text == "inf" => Ok(Num(f64::INFINITY)),
-            Repr::Text(text) if text == "-inf" => Ok(Num(f64::NEG_INFINITY)),
-            Repr::Text(other) => Err(serde::de::Error::custom(format!(
-                "expected a number, \"inf\" or \"-inf\", got {other:?}"
-            ))),
+        deserializer.deserialize_any(NumVisitor)
+    }
+}
+
+/// Reads a number, or `"inf"`/`"-inf"`.
+struct NumVisitor;
+
+impl serde::de::Visitor<'_> for NumVisitor {
+    type Value = Num;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a number, \"inf\" or \"-inf\"")
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Num, E> {
+        Ok(Num(v as f64))
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Num, E> {
+        Ok(Num(v as f64))
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Num, E> {
+        Ok(Num(v))
+    }
+
+    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Num, E> {
+        match text {
+            "inf" => Ok(Num(f64::INFINITY)),
+            "-inf" => Ok(Num(f64::NEG_INFINITY)),
+            other => {
+                Err(E::custom(format!("expected a number, \"inf\" or \"-inf\", got {other:?}")))
+            }
         }
     }
 }

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use schemars::{JsonSchema, schema_for};
 
-use crate::render::json::TraceDocument;
+use crate::contract::TraceDocument;
 use crate::tree::{Perspective, Player};
 
 /// The schema of tree files, pretty-printed.

@@ -6,9 +6,10 @@
 use std::io::{self, Write};
 
 use crate::answer::Recorder;
+use crate::contract::TraceDocument;
 use crate::render::answer::AnswerStream;
 use crate::render::dot::{self, Decorations, Frames, Picture};
-use crate::render::json::{JsonTrace, Records, Summary, TraceDocument};
+use crate::render::json::{JsonTrace, Records, Summary};
 use crate::render::{self, Palette};
 use crate::search::{self, Algorithm, Event, Options, Outcome, SearchError, Sink};
 use crate::tree::Tree;
@@ -70,7 +71,7 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
             let outcome = search::run(tree, algorithm, &options, &mut recorder)?;
             let answer = recorder.finish(&outcome);
             let summary = Summary::new(tree, algorithm, &options, &outcome, &answer);
-            let mut trace = JsonTrace::start(&mut *out, tree, &summary)?;
+            let mut trace = JsonTrace::start(io::BufWriter::new(&mut *out), tree, &summary)?;
             search::run(tree, algorithm, &options, &mut trace)?;
             trace.finish()?;
             Ok(outcome)

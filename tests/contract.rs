@@ -5,7 +5,7 @@ mod common;
 
 use std::path::Path;
 
-use gametree::render::json::{EventRecord, FORMAT_VERSION, TraceDocument};
+use gametree::contract::{EventRecord, FORMAT_VERSION, TraceDocument};
 
 #[test]
 fn every_json_trace_parses_back_into_the_contract() {

@@ -8,11 +8,10 @@ use clap::ColorChoice;
 use super::args::{SearchArgs, TreeArgs, WindowArgs, read_input};
 use super::{Failure, Status, palette};
 use crate::answer::Recorder;
-use crate::check::{self, classroom, explain::Witness, trace_file};
-use crate::render::json::TraceDocument;
+use crate::check::trace_file::{self, GradeError, TraceAnswer};
+use crate::check::{self, classroom, explain::Witness};
 use crate::render::verdict;
 use crate::search::{self, Algorithm, SearchError};
-use crate::trace;
 use crate::tree::Tree;
 
 #[derive(Debug, clap::Args)]
@@ -62,8 +61,12 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
         let answer = trace_file::read(&text).map_err(unreadable)?;
         let (algorithm, options) =
             with_trace_settings(&args.search, &answer).resolve(Algorithm::Minimax)?;
-        let expected = trace::document(&tree, algorithm, &options).map_err(failed)?;
-        trace_file::grade(&answer, &expected)
+        trace_file::grade(&tree, algorithm, &options, &answer, &text).map_err(
+            |error| match error {
+                GradeError::Unreadable(error) => unreadable(error),
+                GradeError::Search(error) => failed(error),
+            },
+        )?
     } else {
         let lines = classroom::parse(&text, &tree).map_err(unreadable)?;
         grade_classroom(&tree, &lines, &args.search, failed)?
@@ -92,7 +95,7 @@ fn grade_classroom(
 
 /// The search settings for checking a JSON trace: those given on the
 /// command line, and the trace's own for the rest.
-fn with_trace_settings(given: &SearchArgs, trace: &TraceDocument<'_>) -> SearchArgs {
+fn with_trace_settings(given: &SearchArgs, trace: &TraceAnswer<'_>) -> SearchArgs {
     let algorithm = given.algo.unwrap_or(trace.algorithm);
     if !algorithm.prunes() {
         return SearchArgs {

@@ -4,8 +4,8 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::json::{Fail, StatsRecord};
 use crate::compare::Row;
+use crate::contract::{Fail, StatsRecord};
 use crate::num::Num;
 use crate::search::ValueKind;
 

@@ -122,6 +122,7 @@ impl Builder {
         if self.raw.is_empty() {
             return Err(TreeError::new("the tree has no nodes"));
         }
+        self.preorder = Preorder::default(); // Room for the uniqueness check.
         if !self.interner.all_unique() {
             return Ok(None);
         }

@@ -1,0 +1,221 @@
+//! The JSON trace's contract (format version 1): the document `trace
+//! --format json` writes ([`crate::render::json`]) and `check` reads. The
+//! types here are its schema (`gametree schema trace`) and read a written
+//! trace back.
+
+use std::borrow::Cow;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::num::Num;
+use crate::search::{Algorithm, Bound, Event, Stats, ValueKind};
+use crate::tree::{Player, Tree};
+
+/// The version of this contract; it changes only when a field changes meaning.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A whole trace document, as `gametree trace --format json` writes it.
+// `Events` is the type `events` is read as: every record by default, or
+// each record's text (`&RawValue`) for `check` to compare one at a time.
+#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "TraceDocument")]
+pub struct TraceDocument<'a, Events: Default = Vec<EventRecord<'a>>> {
+    /// Always 1 for this contract.
+    pub format_version: u32,
+    pub algorithm: Algorithm,
+    /// The root's name.
+    #[serde(borrow)]
+    pub root: Cow<'a, str>,
+    /// Who moves at the root.
+    pub player: Player,
+    pub options: OptionsRecord,
+    /// The root's value from MAX's point of view, for every algorithm.
+    pub value: Num,
+    /// `"low"` or `"high"` when the root's value fell outside a narrowed
+    /// window and is only a bound; otherwise null.
+    pub fail: Option<Fail>,
+    /// The first root child whose value beat every earlier one; null when the root is a leaf.
+    #[serde(borrow)]
+    pub best_move: Option<Cow<'a, str>>,
+    /// The root, its best child, that child's best child, ... down to a leaf.
+    #[serde(borrow)]
+    pub principal_variation: Vec<Cow<'a, str>>,
+    /// Every node in the order it received its value (the algorithm's point of view).
+    #[serde(borrow)]
+    pub order: Vec<OrderEntry<'a>>,
+    /// Evaluated leaves in order, with `"#"` where a cutoff happened.
+    #[serde(borrow)]
+    pub leaves: Vec<Cow<'a, str>>,
+    /// Children skipped by cutoffs, in order.
+    #[serde(borrow)]
+    pub pruned: Vec<Cow<'a, str>>,
+    pub stats: StatsRecord,
+    /// The full step-by-step trace.
+    #[serde(default)]
+    pub events: Events,
+}
+
+/// How the search was run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OptionsRecord {
+    /// The root's alpha (MAX's point of view); `"-inf"` by default.
+    pub alpha: Num,
+    /// The root's beta (MAX's point of view); `"inf"` by default.
+    pub beta: Num,
+    /// Cutoffs only on strict inequality.
+    pub strict: bool,
+    /// Values clamped into each node's entry window.
+    pub fail_hard: bool,
+    /// Depth at which nodes are evaluated statically; null for none.
+    pub depth_limit: Option<u32>,
+}
+
+/// Which side of a narrowed window the root's value fell on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Fail {
+    /// value <= alpha: the true value is at most `value`.
+    Low,
+    /// value >= beta: the true value is at least `value`.
+    High,
+}
+
+impl Fail {
+    /// The fail side of a root value of `kind`, if it is a bound.
+    pub fn of(kind: ValueKind) -> Option<Fail> {
+        match kind {
+            ValueKind::Exact => None,
+            ValueKind::Lower => Some(Fail::High),
+            ValueKind::Upper => Some(Fail::Low),
+        }
+    }
+}
+
+/// One item of `order`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OrderEntry<'a> {
+    #[serde(borrow)]
+    pub node: Cow<'a, str>,
+    pub value: Num,
+}
+
+/// Counts of the work the search did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StatsRecord {
+    /// Nodes the search was called on, root and leaves included.
+    pub nodes_visited: u64,
+    /// Leaves (and depth-limit nodes) evaluated.
+    pub leaves_evaluated: u64,
+    /// Cutoffs that skipped at least one child.
+    pub cutoffs: u64,
+    /// Nodes in the tree.
+    pub nodes_total: u64,
+}
+
+impl From<Stats> for StatsRecord {
+    fn from(s: Stats) -> StatsRecord {
+        StatsRecord {
+            nodes_visited: s.nodes_visited,
+            leaves_evaluated: s.leaves_evaluated,
+            cutoffs: s.cutoffs,
+            nodes_total: s.nodes_total,
+        }
+    }
+}
+
+/// One step of the search, numbered from 1 by `step`. Values are from the
+/// algorithm's point of view (the mover's for the negamax forms).
+#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum EventRecord<'a> {
+    /// The search is called on a node. `alpha` and `beta` (its window on
+    /// entry) are present for alpha-beta algorithms only.
+    Enter {
+        step: u64,
+        #[serde(borrow)]
+        node: Cow<'a, str>,
+        depth: u32,
+        player: Player,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        alpha: Option<Num>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        beta: Option<Num>,
+    },
+    /// A leaf, or a node at the depth limit, is evaluated and receives its value.
+    Leaf {
+        step: u64,
+        #[serde(borrow)]
+        node: Cow<'a, str>,
+        value: Num,
+    },
+    /// Alpha or beta at `node` improves to `value`.
+    Update {
+        step: u64,
+        #[serde(borrow)]
+        node: Cow<'a, str>,
+        bound: Bound,
+        value: Num,
+    },
+    /// `node` stops searching because `value` `test` `bound` (whose value is
+    /// `limit`) holds, e.g. 2 <= alpha=3; `pruned` are the skipped children.
+    Cutoff {
+        step: u64,
+        #[serde(borrow)]
+        node: Cow<'a, str>,
+        value: Num,
+        test: String,
+        bound: Bound,
+        limit: Num,
+        #[serde(borrow)]
+        pruned: Vec<Cow<'a, str>>,
+    },
+    /// An inner node receives its value; `kind` says whether it is exact or
+    /// only a lower or upper bound (fail-soft values at cut nodes).
+    Value {
+        step: u64,
+        #[serde(borrow)]
+        node: Cow<'a, str>,
+        value: Num,
+        kind: ValueKind,
+    },
+}
+
+impl<'a> EventRecord<'a> {
+    /// The record of `event`, the `step`-th of the search.
+    pub fn new(tree: &'a Tree, step: u64, event: &Event<'_>) -> EventRecord<'a> {
+        let name = |node| Cow::Borrowed(tree.name(node));
+        match *event {
+            Event::Enter { node, depth, player, window } => EventRecord::Enter {
+                step,
+                node: name(node),
+                depth,
+                player,
+                alpha: window.map(|w| Num(w.alpha)),
+                beta: window.map(|w| Num(w.beta)),
+            },
+            Event::Leaf { node, value } => {
+                EventRecord::Leaf { step, node: name(node), value: Num(value) }
+            }
+            Event::Update { node, bound, value } => {
+                EventRecord::Update { step, node: name(node), bound, value: Num(value) }
+            }
+            Event::Cutoff { node, rule, pruned } => EventRecord::Cutoff {
+                step,
+                node: name(node),
+                value: Num(rule.value),
+                test: rule.comparison().to_string(),
+                bound: rule.bound,
+                limit: Num(rule.limit),
+                pruned: pruned.iter().map(|&n| name(n)).collect(),
+            },
+            Event::Value { node, value, kind } => {
+                EventRecord::Value { step, node: name(node), value: Num(value), kind }
+            }
+        }
+    }
+}
