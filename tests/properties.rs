@@ -74,6 +74,21 @@ fn window() -> impl Strategy<Value = Window> {
     })
 }
 
+/// The JSON trace `gametree trace --format json` writes.
+fn json_trace(tree: &Tree, algorithm: Algorithm, options: Options) -> String {
+    let request = Request {
+        algorithm,
+        options,
+        format: Format::Json,
+        palette: Palette::default(),
+        numbers: false,
+        caption: false,
+    };
+    let mut text = Vec::new();
+    trace::write(tree, &request, &mut text).expect("the trace is written");
+    String::from_utf8(text).expect("JSON is UTF-8")
+}
+
 fn parse(document: &Value) -> Tree {
     let text = document.to_string();
     tree::parse(text.as_bytes(), Naming::Letters, Overrides::default()).expect("a valid tree")
@@ -219,17 +234,7 @@ proptest! {
         let tree = parse(&document);
         for algorithm in Algorithm::ALL {
             for options in variants(window) {
-                let request = Request {
-                    algorithm,
-                    options,
-                    format: Format::Json,
-                    palette: Palette::default(),
-                    numbers: false,
-                    caption: false,
-                };
-                let mut text = Vec::new();
-                trace::write(&tree, &request, &mut text).expect("the trace is written");
-                let text = String::from_utf8(text).unwrap();
+                let text = json_trace(&tree, algorithm, options);
                 let answer = trace_file::read(&text).expect("the trace reads back");
                 let verdict = trace_file::grade(&tree, algorithm, &options, &answer, &text).unwrap();
                 prop_assert!(verdict.is_right(), "{:?} {:?}: {:?}", algorithm, options, verdict);
@@ -249,10 +254,7 @@ proptest! {
         prop_assert_eq!(read, written);
         for algorithm in Algorithm::ALL {
             let options = Options::default();
-            let request = Request { algorithm, options, format: Format::Json, palette: Palette::default(), numbers: false, caption: false };
-            let mut text = Vec::new();
-            trace::write(&tree, &request, &mut text).expect("the trace is written");
-            let text = String::from_utf8(text).unwrap();
+            let text = json_trace(&tree, algorithm, options);
             let answer = trace_file::read(&text).expect("the trace reads back");
             let verdict = trace_file::grade(&tree, algorithm, &options, &answer, &text).unwrap();
             prop_assert!(verdict.is_right(), "{}: {:?}", text, verdict);
