@@ -19,16 +19,19 @@ const EXACT_INTEGERS: f64 = 9_007_199_254_740_992.0; // 2^53
 
 impl Num {
     /// The value as an integer, when it is a whole number of at most 2^53
-    /// in magnitude.
+    /// in magnitude. (The round trip through `i64` tells a whole number
+    /// without `fract`, a library call that ran for every value of a large
+    /// trace.)
     pub fn as_integer(self) -> Option<i64> {
-        (self.0.fract() == 0.0 && self.0.abs() <= EXACT_INTEGERS).then_some(self.0 as i64)
+        let integer = self.0 as i64;
+        (integer as f64 == self.0 && self.0.abs() <= EXACT_INTEGERS).then_some(integer)
     }
 }
 
 impl fmt::Display for Num {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.as_integer(), self.0) {
-            (Some(integer), _) => write!(f, "{integer}"), // never -0
+            (Some(integer), _) => f.write_str(itoa::Buffer::new().format(integer)), // never -0
             (None, f64::INFINITY) => f.write_str("inf"),
             (None, f64::NEG_INFINITY) => f.write_str("-inf"),
             (None, value) => write!(f, "{value}"),
@@ -117,6 +120,19 @@ mod tests {
             assert_eq!(shown.parse::<f64>(), Ok(value), "{shown}");
         }
         assert_eq!(Num(4451770270138674.0).to_string(), "4451770270138674");
+    }
+
+    #[test]
+    fn integers_are_told_by_their_definition() {
+        let powers = [52, 53, 54, 62, 63, 64].map(|power| 2f64.powi(power));
+        let edges = powers.into_iter().flat_map(|p| [p - 1.0, p, p + 1.0, -p - 1.0, -p, -p + 1.0]);
+        let odd = [0.0, -0.0, 0.5, -0.5, 1e-300, 1e20, f64::MAX, f64::MIN, f64::EPSILON];
+        let special = [f64::NAN, f64::INFINITY, f64::NEG_INFINITY];
+        for value in edges.chain(odd).chain(special) {
+            let by_definition =
+                (value.fract() == 0.0 && value.abs() <= EXACT_INTEGERS).then_some(value as i64);
+            assert_eq!(Num(value).as_integer(), by_definition, "{value:e}");
+        }
     }
 
     #[test]

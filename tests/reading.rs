@@ -54,7 +54,8 @@ fn standard_input_is_read_like_a_file() {
 #[test]
 #[cfg(target_os = "linux")]
 fn a_small_tree_reads_with_a_gigabyte_of_address_space() {
-    let script = format!("ulimit -v 1000000 && echo '[1,2]' | {} trace - --format answer", gametree());
+    let script =
+        format!("ulimit -v 1000000 && echo '[1,2]' | {} trace - --format answer", gametree());
     let output = Command::new("sh").args(["-c", &script]).output().unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(String::from_utf8_lossy(&output.stdout).ends_with("value: 2\n"));

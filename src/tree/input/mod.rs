@@ -194,12 +194,18 @@ fn closing_quote(input: &[u8], mut from: usize) -> usize {
 /// Reads a tree document in any of the three shapes. Nodes without a name
 /// (nested shapes) are named by `naming`.
 pub fn read(input: &[u8], naming: Naming) -> Result<RawTree, TreeError> {
-    if input.iter().all(u8::is_ascii_whitespace) {
+    // A byte-order mark, as some editors save one, is no part of the text.
+    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
+    let input = std::str::from_utf8(input).map_err(|error| TreeError {
+        position: Some(char_position(input, error.valid_up_to())),
+        message: "the file is not UTF-8 text".to_string(),
+    })?;
+    if input.bytes().all(|byte| byte.is_ascii_whitespace()) {
         return Err(TreeError::new("empty input: expected a tree in JSON"));
     }
-    if let Some(offset) = first_too_deep(input, MAX_NESTING) {
+    if let Some(offset) = first_too_deep(input.as_bytes(), MAX_NESTING) {
         return Err(TreeError {
-            position: Some(char_position(input, offset)),
+            position: Some(char_position(input.as_bytes(), offset)),
             message: format!(
                 "arrays and objects nest deeper than {MAX_NESTING} levels; write deep trees in the flat shape"
             ),
@@ -213,16 +219,16 @@ pub fn read(input: &[u8], naming: Naming) -> Result<RawTree, TreeError> {
 
 /// One pass over the document, names indexed from the start or not; `None`
 /// when two names are the same and were not indexed.
-fn read_once(input: &[u8], naming: Naming, indexed: bool) -> Result<Option<RawTree>, TreeError> {
+fn read_once(input: &str, naming: Naming, indexed: bool) -> Result<Option<RawTree>, TreeError> {
     let nodes = input.len() / builder::BYTES_PER_NODE;
     let mut builder = Builder::with_capacity(nodes, indexed);
-    let mut de = serde_json::Deserializer::from_slice(input);
+    let mut de = serde_json::Deserializer::from_str(input);
     de.disable_recursion_limit();
     let growing = serde_stacker::Deserializer::new(&mut de);
     let parsed = Document { builder: &mut builder }.deserialize(growing).and_then(|()| de.end());
     match parsed {
         Err(_) if builder.same_names => Ok(None),
-        Err(error) => Err(TreeError::from_json(&error, input)),
+        Err(error) => Err(TreeError::from_json(&error, input.as_bytes())),
         Ok(()) => builder.finish(naming),
     }
 }
@@ -302,6 +308,13 @@ mod tests {
         assert_eq!(first_too_deep(br#"[["{"]]"#, 2), None);
         assert_eq!(first_too_deep(br#"["\\", [[1]]]"#, 2), Some(8));
         assert_eq!(first_too_deep(br#"["unclosed [[["#, 0), Some(0));
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_and_other_bytes_must_be_utf8() {
+        assert!(read(b"\xEF\xBB\xBF[1, 2]", Naming::Letters).is_ok());
+        let error = read(b"[1,\n \"a\xFFb\"]", Naming::Letters).unwrap_err();
+        assert_eq!(error.to_string(), "2:4: the file is not UTF-8 text");
     }
 
     #[test]
