@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::num::Num;
 use crate::search::{Algorithm, Bound, Event, Stats, ValueKind};
-use crate::tree::{Player, Tree};
+use crate::tree::{Perspective, Player, Tree};
 
 /// The version of this contract; it changes only when a field changes meaning.
 pub const FORMAT_VERSION: u32 = 1;
@@ -28,7 +28,8 @@ pub struct TraceDocument<'a, Events: Default = Vec<EventRecord<'a>>> {
     /// The root's name.
     #[serde(borrow)]
     pub root: Cow<'a, str>,
-    /// Who moves at the root.
+    /// Who moves at the root (by the file or `--player`); `check` searches
+    /// the tree with it.
     pub player: Player,
     pub options: OptionsRecord,
     /// The root's value from MAX's point of view, for every algorithm.
@@ -71,6 +72,12 @@ pub struct OptionsRecord {
     pub fail_hard: bool,
     /// Depth at which nodes are evaluated statically; null for none.
     pub depth_limit: Option<u32>,
+    /// Whose point of view the tree file's values were read from (`max` or
+    /// `mover`, by the file or `--perspective`). Written since gametree
+    /// 0.1 (issue 20); absent in older traces, which `check` then reads
+    /// with the tree file's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub perspective: Option<Perspective>,
 }
 
 /// Which side of a narrowed window the root's value fell on.

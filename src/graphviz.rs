@@ -1,9 +1,11 @@
 //! Drawing DOT text with Graphviz's `dot` program, for `-o FILE.svg` and
 //! `--frames-format`. gametree never needs Graphviz otherwise.
 
-use std::io::{self, Write};
-use std::path::Path;
-use std::process::{Command, Stdio};
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 /// The image formats gametree asks Graphviz for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -44,37 +46,101 @@ pub enum GraphvizError {
     Missing(String),
     #[error("Graphviz's `dot` failed drawing {target}: {message}")]
     Failed { target: String, message: String },
+    #[error(
+        "Graphviz's `dot` took longer than {seconds} s drawing {target} and was stopped; allow it longer with --dot-timeout"
+    )]
+    TimedOut { target: String, seconds: u64 },
 }
 
-/// Draws `dot_text` into the image file `path`. Warnings Graphviz prints
-/// are returned for the caller to show.
-pub fn draw(dot_text: &[u8], format: ImageFormat, path: &Path) -> Result<String, GraphvizError> {
+/// Draws `dot_text` into the image file `path`, stopping `dot` after
+/// `timeout`. The image is drawn into a file beside `path` and renamed to
+/// it once complete, so that a failed drawing leaves nothing behind.
+/// Warnings Graphviz prints are returned for the caller to show.
+pub fn draw(
+    dot_text: &[u8],
+    format: ImageFormat,
+    path: &Path,
+    timeout: Duration,
+) -> Result<String, GraphvizError> {
     let target = path.display().to_string();
     let failed = |message: String| GraphvizError::Failed { target: target.clone(), message };
+    let scratch = Scratch::new(path);
+    let stderr = std::fs::File::create(&scratch.stderr).map_err(|e| failed(e.to_string()))?;
+    std::fs::write(&scratch.dot, dot_text).map_err(|e| failed(e.to_string()))?;
     let mut child = Command::new("dot")
         .arg(format!("-T{}", format.extension()))
         .arg("-o")
-        .arg(path)
-        .stdin(Stdio::piped())
+        .arg(&scratch.image)
+        .arg(&scratch.dot)
+        .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::piped())
+        .stderr(stderr)
         .spawn()
         .map_err(|error| match error.kind() {
             io::ErrorKind::NotFound => GraphvizError::Missing(target.clone()),
             _ => failed(error.to_string()),
         })?;
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    // Feed dot from another thread so that a full stderr pipe cannot stall both.
-    let output = std::thread::scope(|scope| {
-        let feeder = scope.spawn(move || stdin.write_all(dot_text));
-        let output = child.wait_with_output();
-        let fed = feeder.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        output.and_then(|output| fed.map(|()| output))
-    })
-    .map_err(|error| failed(error.to_string()))?;
-    let stderr = String::from_utf8_lossy(&output.stderr).trim().to_string();
-    if !output.status.success() {
-        return Err(failed(if stderr.is_empty() { output.status.to_string() } else { stderr }));
+    let status = match wait(&mut child, timeout).map_err(|e| failed(e.to_string()))? {
+        Some(status) => status,
+        None => return Err(GraphvizError::TimedOut { target, seconds: timeout.as_secs() }),
+    };
+    let said = std::fs::read(&scratch.stderr).unwrap_or_default();
+    let said = String::from_utf8_lossy(&said).trim().to_string();
+    if !status.success() {
+        return Err(failed(if said.is_empty() { status.to_string() } else { said }));
     }
-    Ok(stderr)
+    std::fs::rename(&scratch.image, path).map_err(|e| failed(e.to_string()))?;
+    Ok(said)
+}
+
+/// The child's exit status, or `None` if it ran past `timeout` and was killed.
+fn wait(child: &mut Child, timeout: Duration) -> io::Result<Option<ExitStatus>> {
+    let deadline = Instant::now() + timeout;
+    loop {
+        if let Some(status) = child.try_wait()? {
+            return Ok(Some(status));
+        }
+        if Instant::now() >= deadline {
+            child.kill()?;
+            child.wait()?;
+            return Ok(None);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// The files a drawing goes through, removed when it is done: the DOT
+/// text and what `dot` says in the system's temporary directory, the image
+/// beside its final place (so that renaming it there is one step).
+struct Scratch {
+    dot: PathBuf,
+    stderr: PathBuf,
+    image: PathBuf,
+}
+
+impl Scratch {
+    fn new(path: &Path) -> Scratch {
+        let unique = format!("gametree-{}-{}", std::process::id(), next_number());
+        let temp = std::env::temp_dir();
+        let name = path.file_name().map(|name| name.to_string_lossy()).unwrap_or_default();
+        Scratch {
+            dot: temp.join(format!("{unique}.dot")),
+            stderr: temp.join(format!("{unique}.stderr")),
+            image: path.with_file_name(format!(".{name}.{unique}.part")),
+        }
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        for file in [&self.dot, &self.stderr, &self.image] {
+            let _ = std::fs::remove_file(file);
+        }
+    }
+}
+
+/// A number no other drawing of this process has.
+fn next_number() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }

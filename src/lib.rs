@@ -17,5 +17,6 @@ pub mod render;
 pub mod schema;
 pub mod search;
 pub mod spelling;
+pub mod terminal;
 pub mod trace;
 pub mod tree;

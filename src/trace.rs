@@ -124,13 +124,15 @@ impl Sink<'_> for StepCount {
 }
 
 /// Runs the search and hands one DOT frame per step to `output`, with its
-/// step number from 1. Returns how many frames there were.
+/// step number from 1; or only frame `only`. Returns how many frames the
+/// search has.
 pub fn write_frames(
     tree: &Tree,
     request: &Request,
+    only: Option<u64>,
     output: impl FnMut(u64, &[u8]) -> io::Result<()>,
 ) -> Result<u64, SearchError> {
-    let mut frames = Frames::new(tree, request.numbers, output);
+    let mut frames = Frames::new(tree, request.numbers, only, output);
     search::run(tree, request.algorithm, &request.options, &mut frames)?;
     Ok(frames.count())
 }

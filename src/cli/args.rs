@@ -31,7 +31,16 @@ pub struct TreeArgs {
 impl TreeArgs {
     /// Reads and validates the tree; returns the name to use in messages too.
     pub fn load(&self) -> Result<(String, Tree), Failure> {
-        let overrides = Overrides { player: self.player, perspective: self.perspective };
+        self.load_as(Overrides::default())
+    }
+
+    /// [`load`](Self::load), with `defaults` for the overrides the command
+    /// line does not give (`check` takes them from a JSON trace).
+    pub fn load_as(&self, defaults: Overrides) -> Result<(String, Tree), Failure> {
+        let overrides = Overrides {
+            player: self.player.or(defaults.player),
+            perspective: self.perspective.or(defaults.perspective),
+        };
         let (file, input) = read_input(&self.tree)?;
         match tree::parse(input, self.names, overrides) {
             Ok(tree) => Ok((file, tree)),
@@ -198,7 +207,16 @@ pub fn describe_io(error: &io::Error) -> String {
         io::ErrorKind::NotADirectory => "a part of the path is not a directory".into(),
         io::ErrorKind::InvalidData => "not valid data".into(),
         io::ErrorKind::FileTooLarge => format!("too large: {error}"),
-        _ => error.to_string(),
+        io::ErrorKind::StorageFull => "no space left on device".into(),
+        _ => {
+            let text = error.to_string();
+            let words = text.split(" (os error").next().unwrap_or(&text);
+            let mut chars = words.chars();
+            chars
+                .next()
+                .map(|first| first.to_lowercase().chain(chars).collect())
+                .unwrap_or_default()
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use crate::check::trace_file::{self, GradeError, TraceAnswer};
 use crate::check::{self, classroom, explain::Witness};
 use crate::render::verdict;
 use crate::search::{self, Algorithm, SearchError};
-use crate::tree::Tree;
+use crate::tree::{Overrides, Tree};
 
 #[derive(Debug, clap::Args)]
 pub struct CheckArgs {
@@ -49,16 +49,19 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
             "the tree and the answer cannot both be read from standard input".into(),
         ));
     }
-    let (tree_file, tree) = args.tree.load()?;
     let (answer_file, bytes) = read_input(&args.answer)?;
     let unreadable =
         |error: classroom::AnswerError| Failure::Answer { file: answer_file.clone(), error };
     let text = String::from_utf8(bytes).map_err(|_| {
         unreadable(classroom::AnswerError { line: None, message: "not UTF-8 text".into() })
     })?;
-    let failed = Failure::of_search(&tree_file);
     let verdict = if trace_file::looks_like_json(&text) {
         let answer = trace_file::read(&text).map_err(unreadable)?;
+        // The trace's own root player and perspective, unless given.
+        let recorded =
+            Overrides { player: Some(answer.player), perspective: answer.options.perspective };
+        let (tree_file, tree) = args.tree.load_as(recorded)?;
+        let failed = Failure::of_search(&tree_file);
         let (algorithm, options) =
             with_trace_settings(&args.search, &answer).resolve(Algorithm::Minimax)?;
         trace_file::grade(&tree, algorithm, &options, &answer, &text).map_err(
@@ -68,8 +71,9 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
             },
         )?
     } else {
+        let (tree_file, tree) = args.tree.load()?;
         let lines = classroom::parse(&text, &tree).map_err(unreadable)?;
-        grade_classroom(&tree, &lines, &args.search, failed)?
+        grade_classroom(&tree, &lines, &args.search, Failure::of_search(&tree_file))?
     };
     match args.format {
         VerdictFormat::Text => verdict::write_text(out, &verdict, palette(args.color)),

@@ -97,7 +97,8 @@ pub(crate) enum Failure {
     Input { file: String, error: TreeError },
     #[error("{file}: {error}")]
     Search { file: String, error: SearchError },
-    #[error("{0}")]
+    /// Standard output could not be written.
+    #[error("cannot write standard output: {}", args::describe_io(.0))]
     Output(io::Error),
     #[error("{0}")]
     Graphviz(GraphvizError),
@@ -146,14 +147,16 @@ fn in_file(file: &str, place: Option<String>, message: &str) -> String {
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(error) => {
-            let _ = error.print();
-            return ExitCode::from(error.exit_code() as u8);
-        }
+        Err(error) => return clap_exit(&error),
     };
     let mut out = io::BufWriter::new(standard_output());
     let result =
         run(cli, &mut out).and_then(|status| out.flush().map(|()| status).map_err(Failure::Output));
+    exit(result)
+}
+
+/// The exit status of a run, after the one-line error of a failed one.
+fn exit(result: Result<Status, Failure>) -> ExitCode {
     match result {
         Ok(Status::Success) => ExitCode::SUCCESS,
         Ok(Status::Mismatch) => ExitCode::from(1),
@@ -162,10 +165,32 @@ pub fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(failure) => {
-            eprintln!("error: {failure}");
+            say(&format!("error: {failure}"));
             ExitCode::from(2)
         }
     }
+}
+
+/// Writes a line to standard error, with whatever it echoes made
+/// [visible](crate::terminal::visible). A failure to write it changes
+/// nothing: there is nowhere left to say so, and the exit status stands.
+pub(crate) fn say(line: &str) {
+    let _ = writeln!(io::stderr().lock(), "{}", crate::terminal::visible(line));
+}
+
+/// What clap says about the command line: help and version on standard
+/// output (exit 0, or 2 when it cannot be written), usage errors on
+/// standard error (exit 2).
+fn clap_exit(error: &clap::Error) -> ExitCode {
+    if error.use_stderr() {
+        let _ = write!(io::stderr().lock(), "{}", error.render());
+        return ExitCode::from(error.exit_code() as u8);
+    }
+    let text = error.render();
+    let text = if io::stdout().is_terminal() { text.ansi().to_string() } else { text.to_string() };
+    let mut out = standard_output();
+    let written = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    exit(written.map(|()| Status::Success).map_err(Failure::Output))
 }
 
 /// Standard output, for the caller to buffer. Where the platform allows,
@@ -198,8 +223,10 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, Failure> {
             writeln!(out, "{schema}").map(done).map_err(Failure::Output)
         }
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Cli::command(), "gametree", out);
-            Ok(Status::Success)
+            // clap_complete panics on a failed write: write the script whole.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "gametree", &mut script);
+            out.write_all(&script).map(done).map_err(Failure::Output)
         }
         Command::Man => {
             clap_mangen::Man::new(Cli::command()).render(out).map(done).map_err(Failure::Output)

@@ -53,6 +53,10 @@ pub struct TraceArgs {
     /// DOT: print only frame N (from 1) of what --frames would write.
     #[arg(long, value_name = "N", value_parser = parse_frame, conflicts_with = "output")]
     frame: Option<u64>,
+
+    /// Stop Graphviz's `dot` if drawing one image takes longer than this.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    dot_timeout: u64,
 }
 
 /// Where `trace` sends its output.
@@ -103,19 +107,17 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
     let outcome = match destination {
         Destination::Stdout => trace::write(&tree, &request, stdout).map_err(failed)?,
         Destination::File(path) => {
-            let mut out = io::BufWriter::new(create(&path)?);
-            let outcome = trace::write(&tree, &request, &mut out).map_err(failed)?;
-            out.flush().map_err(|error| cannot_write(&path, &error))?;
-            outcome
+            write_file(&path, |out| trace::write(&tree, &request, out), failed)?
         }
         Destination::Image(path, format) => {
             let mut dot_text = Vec::new();
             let outcome = trace::write(&tree, &request, &mut dot_text).map_err(failed)?;
-            draw(&dot_text, format, &path)?;
+            draw(&dot_text, format, &path, args.dot_timeout)?;
             outcome
         }
         Destination::Frames(dir, format) => {
-            return write_frames(&tree, &request, &dir, format, failed);
+            let drawing = format.map(|format| (format, args.dot_timeout));
+            return write_frames(&tree, &request, &dir, drawing, failed);
         }
         Destination::Frame(n) => {
             let frame = one_frame(&tree, &request, n, failed)?;
@@ -127,7 +129,7 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
     {
         // After the answer, whatever buffering there is.
         stdout.flush().map_err(Failure::Output)?;
-        eprintln!("note: {note}");
+        super::say(&format!("note: {note}"));
     }
     Ok(())
 }
@@ -140,10 +142,8 @@ fn one_frame(
     failed: impl Fn(SearchError) -> Failure,
 ) -> Result<Vec<u8>, Failure> {
     let mut frame = None;
-    let count = trace::write_frames(tree, request, |step, dot_text| {
-        if step == n {
-            frame = Some(dot_text.to_vec());
-        }
+    let count = trace::write_frames(tree, request, Some(n), |_, dot_text| {
+        frame = Some(dot_text.to_vec());
         Ok(())
     })
     .map_err(failed)?;
@@ -151,25 +151,26 @@ fn one_frame(
 }
 
 /// Writes every frame into `dir` as `frame-001.dot`, ... (drawn by Graphviz
-/// when `format` is given), replacing the frames of an earlier run.
+/// in the format `drawing` gives, with its timeout in seconds), replacing
+/// the frames of an earlier run.
 fn write_frames(
     tree: &Tree,
     request: &Request,
     dir: &Path,
-    format: Option<ImageFormat>,
+    drawing: Option<(ImageFormat, u64)>,
     failed: impl Fn(SearchError) -> Failure,
 ) -> Result<(), Failure> {
     let count = trace::count_steps(tree, request).map_err(&failed)?;
     let width = count.to_string().len().max(3);
-    let extension = format.map_or("dot", ImageFormat::extension);
+    let extension = drawing.map_or("dot", |(format, _)| format.extension());
     let path_of = |step: u64| dir.join(format!("frame-{step:0width$}.{extension}"));
     prepare_frame_dir(dir)?;
     let mut failure = None;
-    let written = trace::write_frames(tree, request, |step, dot_text| {
+    let written = trace::write_frames(tree, request, None, |step, dot_text| {
         let path = path_of(step);
-        let result = match format {
-            None => std::fs::write(&path, dot_text).map_err(|error| cannot_write(&path, &error)),
-            Some(format) => draw(dot_text, format, &path),
+        let result = match drawing {
+            None => write_file(&path, |out| Ok(out.write_all(dot_text)?), &failed),
+            Some((format, timeout)) => draw(dot_text, format, &path, timeout),
         };
         // Keep the real failure; the search only needs to stop.
         result.map_err(|error| {
@@ -181,13 +182,23 @@ fn write_frames(
         return Err(failure);
     }
     written.map_err(failed)?;
-    eprintln!("wrote {count} frames: {} ... {}", path_of(1).display(), path_of(count).display());
+    super::say(&format!(
+        "wrote {count} frames: {} ... {}",
+        path_of(1).display(),
+        path_of(count).display()
+    ));
     Ok(())
 }
 
 /// Creates the frame directory, or empties it of earlier frames (files
 /// named `frame-NNN.dot|svg|png|pdf`; nothing else is touched).
 fn prepare_frame_dir(dir: &Path) -> Result<(), Failure> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(Failure::Usage(format!(
+            "--frames {}: it is a file, not a directory",
+            dir.display()
+        )));
+    }
     std::fs::create_dir_all(dir).map_err(|error| cannot_write(dir, &error))?;
     let entries = std::fs::read_dir(dir).map_err(|error| cannot_write(dir, &error))?;
     for entry in entries.flatten() {
@@ -209,17 +220,37 @@ fn is_frame_file(name: &str) -> bool {
         && ["dot", "svg", "png", "pdf"].contains(&extension)
 }
 
-/// Draws DOT text with Graphviz, passing its warnings on.
-fn draw(dot_text: &[u8], format: ImageFormat, path: &Path) -> Result<(), Failure> {
-    let warnings = graphviz::draw(dot_text, format, path).map_err(Failure::Graphviz)?;
+/// Draws DOT text with Graphviz, stopping it after `timeout` seconds, and
+/// passes its warnings on.
+fn draw(dot_text: &[u8], format: ImageFormat, path: &Path, timeout: u64) -> Result<(), Failure> {
+    let timeout = std::time::Duration::from_secs(timeout);
+    let warnings = graphviz::draw(dot_text, format, path, timeout).map_err(Failure::Graphviz)?;
     if !warnings.is_empty() {
-        eprintln!("warning: from Graphviz: {warnings}");
+        super::say(&format!("warning: from Graphviz: {warnings}"));
     }
     Ok(())
 }
 
-fn create(path: &Path) -> Result<std::fs::File, Failure> {
-    std::fs::File::create(path).map_err(|error| cannot_write(path, &error))
+/// Creates the file at `path` and fills it with `write`; if anything
+/// fails, the error names the file and what was written is removed.
+fn write_file<T>(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<T, SearchError>,
+    failed: impl Fn(SearchError) -> Failure,
+) -> Result<T, Failure> {
+    let file = std::fs::File::create(path).map_err(|error| cannot_write(path, &error))?;
+    let mut out = io::BufWriter::new(file);
+    let written = write(&mut out).and_then(|value| Ok(out.flush().map(|()| value)?));
+    let result = written.map_err(|error| match error {
+        SearchError::Io(error) => cannot_write(path, &error),
+        error => failed(error),
+    });
+    // Only a regular file is removed: `-o /dev/full` is no file to delete.
+    if result.is_err() && std::fs::metadata(path).is_ok_and(|meta| meta.is_file()) {
+        drop(out.into_parts());
+        let _ = std::fs::remove_file(path);
+    }
+    result
 }
 
 fn cannot_write(path: &Path, error: &io::Error) -> Failure {

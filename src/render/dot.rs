@@ -293,8 +293,8 @@ pub fn html(text: &str) -> String {
     escaped
 }
 
-/// Draws one frame per search step, handing each to `output` with its
-/// step number (from 1).
+/// Draws one frame per search step, or only the one step asked for,
+/// handing each to `output` with its step number (from 1).
 ///
 /// A frame shows the tree after that step: valued nodes with their values,
 /// the step's node highlighted, open nodes with their current window,
@@ -302,13 +302,16 @@ pub fn html(text: &str) -> String {
 pub struct Frames<'t, F> {
     picture: Picture<'t>,
     numbers: bool,
+    /// The one step to draw, or `None` for all: drawing a frame costs time
+    /// in the size of the tree, every frame of a large tree much more.
+    only: Option<u64>,
     output: F,
     buffer: Vec<u8>,
 }
 
 impl<'t, F: FnMut(u64, &[u8]) -> io::Result<()>> Frames<'t, F> {
-    pub fn new(tree: &'t Tree, numbers: bool, output: F) -> Self {
-        Frames { picture: Picture::new(tree), numbers, output, buffer: Vec::new() }
+    pub fn new(tree: &'t Tree, numbers: bool, only: Option<u64>, output: F) -> Self {
+        Frames { picture: Picture::new(tree), numbers, only, output, buffer: Vec::new() }
     }
 
     /// How many frames were drawn.
@@ -321,6 +324,9 @@ impl<F: FnMut(u64, &[u8]) -> io::Result<()>> Sink<'_> for Frames<'_, F> {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         self.picture.event(event)?;
         let step = self.picture.steps;
+        if self.only.is_some_and(|only| only != step) {
+            return Ok(());
+        }
         let words = describe(self.picture.tree, event, Palette::default());
         let decorations = Decorations {
             numbers: self.numbers,

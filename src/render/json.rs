@@ -60,6 +60,7 @@ impl<'t, 'a> Summary<'t, 'a> {
                 strict: options.strict,
                 fail_hard: options.fail_hard,
                 depth_limit: options.depth_limit,
+                perspective: Some(tree.perspective()),
             },
             value: Num(outcome.value),
             fail: Fail::of(outcome.kind),
@@ -359,10 +360,10 @@ mod tests {
     /// Runs `check` on the trace document of every search with every
     /// algorithm and setting on every example tree (names with quotes,
     /// backslashes and non-ASCII letters; fractions; bounds; cutoffs), plus
-    /// a tree with a control character in a name.
+    /// a name with a quote, a backslash and a combining mark.
     fn for_every_search(mut check: impl FnMut(&Tree, Algorithm, &Options, &TraceDocument<'_>)) {
         let mut texts = crate::tree::example_files();
-        texts.push(br#"{"children": {"bell\u0007\u001f": ["x"]}, "values": {"x": 0.5}}"#.to_vec());
+        texts.push(r#"{"children": {"q\"\\\u00e9\u0301": ["x"]}, "values": {"x": 0.5}}"#.into());
         let windows = [Window::FULL, Window { alpha: 2.5, beta: 3.0 }];
         for text in &texts {
             let tree =

@@ -125,6 +125,8 @@ pub struct Tree {
     /// `child_ids[child_starts[i]..child_starts[i + 1]]` are node i's children.
     child_starts: Vec<u32>,
     child_ids: Vec<NodeId>,
+    /// Whose point of view the file's values were written from.
+    perspective: Perspective,
 }
 
 impl Tree {
@@ -152,6 +154,12 @@ impl Tree {
     #[inline]
     pub fn name(&self, node: NodeId) -> &str {
         self.names.get(node.index())
+    }
+
+    /// Whose point of view the file's values were written from (the tree
+    /// keeps them from MAX's).
+    pub fn perspective(&self) -> Perspective {
+        self.perspective
     }
 
     /// Who moves at the node.
@@ -195,12 +203,14 @@ impl Tree {
             stack.extend(children.iter().rev());
             arranged[node.index()] = children.iter().map(|child| child.0).collect();
         }
-        Tree::assemble(&order, self.names.bytes(), |node| Parts {
+        let mut tree = Tree::assemble(&order, self.names.bytes(), |node| Parts {
             name: self.name(NodeId(node)),
             player: self.player(NodeId(node)),
             value: self.values[node as usize],
             children: &arranged[node as usize],
-        })
+        });
+        tree.perspective = self.perspective;
+        tree
     }
 
     /// Builds a tree from nodes listed in pre-order: `order` holds every id
@@ -222,6 +232,7 @@ impl Tree {
             values: Vec::with_capacity(order.len()),
             child_starts: Vec::with_capacity(order.len() + 1),
             child_ids: Vec::with_capacity(order.len().saturating_sub(1)),
+            perspective: Perspective::default(),
         };
         tree.child_starts.push(0);
         for &node in order {

@@ -211,24 +211,51 @@ pub fn child_path_len(parent: Option<u64>, position: usize) -> u64 {
     parent.map_or(digits, |parent| parent + 1 + digits)
 }
 
-/// Why a name cannot be used, or `None` when it is fine. Whitespace, `:`
-/// and `#` separate items in the classroom notation, so names must avoid them.
-pub fn problem_with(name: &str) -> Option<&'static str> {
-    let plain = |byte: u8| byte.is_ascii_graphic() && byte != b':' && byte != b'#';
-    if !name.is_empty() && name.bytes().all(plain) {
-        // The common case, settled without decoding characters.
-        None
-    } else if name.is_empty() {
-        Some("node names must not be empty")
-    } else if name.chars().any(char::is_whitespace) {
-        Some("node names must not contain whitespace")
-    } else if name.contains(':') {
-        Some("node names must not contain ':'")
-    } else if name.contains('#') {
-        Some("node names must not contain '#'")
-    } else {
-        None
+/// The characters that separate items or values in the classroom lines
+/// (`e:3 f:12`, `e=3; f=12`, `a,b`), and so may not be part of a name.
+pub const SEPARATORS: [char; 5] = [':', '#', ',', ';', '='];
+
+/// Words the classroom lines use for "no node": `pruned: none`.
+pub const RESERVED: [&str; 3] = ["none", "-", "\u{2014}"];
+
+/// Why a name cannot be used, or `None` when it is fine.
+///
+/// Every name the reader takes must come out of every output and back in
+/// unchanged: the classroom lines separate items by whitespace and the
+/// [`SEPARATORS`], and say "nothing" with the [`RESERVED`] words; a
+/// terminal must never receive a control character or an invisible
+/// direction mark from a tree file; Graphviz refuses control characters
+/// and noncharacters. Any other character, accents and combining marks
+/// included, is fine.
+pub fn problem_with(name: &str) -> Option<String> {
+    if name.is_empty() {
+        return Some("node names must not be empty".into());
     }
+    if RESERVED.iter().any(|word| name.eq_ignore_ascii_case(word)) {
+        return Some(format!("{name:?} means \"no node\" in the classroom lines"));
+    }
+    let plain = |byte: u8| byte.is_ascii_graphic() && !SEPARATORS.contains(&char::from(byte));
+    if name.bytes().all(plain) {
+        return None; // The common case, settled without decoding characters.
+    }
+    let bad = name.chars().find(|&c| c.is_whitespace() || SEPARATORS.contains(&c) || !shows(c))?;
+    Some(match bad {
+        c if c.is_whitespace() => "node names must not contain whitespace".into(),
+        c if SEPARATORS.contains(&c) => format!("node names must not contain {c:?}"),
+        c => format!("node names must not contain {:?}, which does not show as itself", c),
+    })
+}
+
+/// Whether a character shows as itself on a terminal and in Graphviz: not
+/// a control character, an invisible format character (zero-width spaces
+/// and joiners, direction marks and overrides, the byte-order mark) or a
+/// noncharacter.
+pub fn shows(c: char) -> bool {
+    let invisible = matches!(c,
+        '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}');
+    let noncharacter = matches!(c, '\u{FDD0}'..='\u{FDEF}') || (c as u32 & 0xFFFE) == 0xFFFE;
+    !c.is_control() && !invisible && !noncharacter
 }
 
 #[cfg(test)]
@@ -300,7 +327,16 @@ mod tests {
     #[test]
     fn names_reject_separators_of_the_classroom_notation() {
         assert!(problem_with("b").is_none());
-        assert!(problem_with("é\u{1}").is_none());
+        assert!(problem_with("e\u{301}").is_none());
+        for name in
+            ["é\u{1}", "x\u{1b}[2J", "a\u{202e}b", "\u{fffe}", "\u{fdd0}", "zero\u{200b}width"]
+        {
+            assert!(problem_with(name).is_some(), "{name:?}");
+        }
+        for name in ["a,b", "a;b", "a=b", "none", "None", "-", "\u{2014}"] {
+            assert!(problem_with(name).is_some(), "{name:?}");
+        }
+        assert!(problem_with("-a").is_none() && problem_with("nonesuch").is_none());
         assert!(problem_with("a\u{2003}b").is_some());
         assert!(problem_with("x:1").is_some());
         assert!(problem_with("a b").is_some());

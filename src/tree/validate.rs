@@ -236,7 +236,7 @@ fn build(raw: &RawTree, order: &[u32], base: Player, perspective: Perspective) -
     // Who moves at each node by depth alone, filled in as parents are reached.
     let mut by_depth = vec![base; raw.len()];
     let root = order[0];
-    Tree::assemble(order, raw.names.bytes(), |node| {
+    let mut tree = Tree::assemble(order, raw.names.bytes(), |node| {
         let id = node as usize;
         let player = if node == root { base } else { raw.players[id].unwrap_or(by_depth[id]) };
         let children = raw.children(id).unwrap_or_default();
@@ -245,7 +245,9 @@ fn build(raw: &RawTree, order: &[u32], base: Player, perspective: Perspective) -
         }
         let value = perspective.to_max(raw.values[id], player);
         Parts { name: raw.names.get(id), player, value, children }
-    })
+    });
+    tree.perspective = perspective;
+    tree
 }
 
 /// `a, b, c` or `a, b, ... and 12 more`.
