@@ -6,40 +6,9 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
-use common::succeed as gametree;
-
-fn graphviz_available() -> bool {
-    let found = Command::new("dot").arg("-V").output().is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var_os("GAMETREE_REQUIRE_GRAPHVIZ").is_none(),
-            "GAMETREE_REQUIRE_GRAPHVIZ is set but Graphviz's `dot` is not installed"
-        );
-        eprintln!("skipped: Graphviz's `dot` is not installed (apt-get install graphviz)");
-    }
-    found
-}
-
-/// Runs `dot -T<format>` on `input` and returns its output, failing on any
-/// message Graphviz prints.
-fn dot(input: &[u8], format: &str, what: &str) -> String {
-    let mut child = Command::new("dot")
-        .arg(format!("-T{format}"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("dot starts");
-    child.stdin.take().expect("piped").write_all(input).expect("dot reads its input");
-    let output = child.wait_with_output().expect("dot finishes");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success() && stderr.is_empty(), "dot on {what}: {stderr}");
-    String::from_utf8(output.stdout).expect("UTF-8")
-}
+use common::{dot, graphviz_available, succeed as gametree};
 
 #[test]
 fn every_tree_and_algorithm_renders_cleanly() {

@@ -3,8 +3,9 @@
 
 #![allow(dead_code, reason = "each test file uses the helpers it needs")]
 
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// Runs `gametree` with `args`, whatever its exit status.
 pub fn run(args: &[&str]) -> Output {
@@ -32,4 +33,35 @@ pub fn example_trees() -> Vec<PathBuf> {
     trees.sort();
     assert!(trees.len() >= 6, "the example trees are there");
     trees
+}
+
+/// Whether Graphviz's `dot` is installed; where it is not, the caller
+/// skips its test, unless GAMETREE_REQUIRE_GRAPHVIZ says it must run.
+pub fn graphviz_available() -> bool {
+    let found = Command::new("dot").arg("-V").output().is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("GAMETREE_REQUIRE_GRAPHVIZ").is_none(),
+            "GAMETREE_REQUIRE_GRAPHVIZ is set but Graphviz's `dot` is not installed"
+        );
+        eprintln!("skipped: Graphviz's `dot` is not installed (apt-get install graphviz)");
+    }
+    found
+}
+
+/// Runs `dot -T<format>` on `input` and returns its output, failing on any
+/// message Graphviz prints.
+pub fn dot(input: &[u8], format: &str, what: &str) -> String {
+    let mut child = Command::new("dot")
+        .arg(format!("-T{format}"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dot starts");
+    child.stdin.take().expect("piped").write_all(input).expect("dot reads its input");
+    let output = child.wait_with_output().expect("dot finishes");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success() && stderr.is_empty(), "dot on {what}: {stderr}");
+    String::from_utf8(output.stdout).expect("UTF-8")
 }
