@@ -265,3 +265,22 @@ fn a_failed_drawing_leaves_no_partial_image() {
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_partly_written_output_file_is_removed() {
+    // A file size limit makes the write fail halfway, as a full disk would.
+    let out = temp("partial.json");
+    let _ = std::fs::remove_file(&out);
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 1; exec {} trace trees/aima-5-2.json --format json -o {}",
+        env!("CARGO_BIN_EXE_gametree"),
+        out.display()
+    );
+    let output = Command::new("sh").args(["-c", &script]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let expected =
+        format!("error: cannot write {}: the file would grow too large\n", out.display());
+    assert_eq!(stderr(&output), expected);
+    assert!(!out.exists(), "the partial file is removed");
+}

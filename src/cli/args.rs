@@ -206,7 +206,11 @@ pub fn describe_io(error: &io::Error) -> String {
         io::ErrorKind::IsADirectory => "it is a directory".into(),
         io::ErrorKind::NotADirectory => "a part of the path is not a directory".into(),
         io::ErrorKind::InvalidData => "not valid data".into(),
-        io::ErrorKind::FileTooLarge => format!("too large: {error}"),
+        // gametree's own refusal of a large input says why; the system's does not.
+        io::ErrorKind::FileTooLarge => match error.get_ref() {
+            Some(reason) => format!("too large: {reason}"),
+            None => "the file would grow too large".into(),
+        },
         io::ErrorKind::StorageFull => "no space left on device".into(),
         _ => {
             let text = error.to_string();
