@@ -284,3 +284,39 @@ fn a_partly_written_output_file_is_removed() {
     assert_eq!(stderr(&output), expected);
     assert!(!out.exists(), "the partial file is removed");
 }
+
+#[test]
+fn output_files_hold_the_format_their_extension_names() {
+    let cases = [
+        ("x.dot", "digraph"),
+        ("x.gv", "digraph"),
+        ("x.json", "{\n  \"format_version\""),
+        ("x.txt", "alphabeta, fail-soft"),
+    ];
+    for (file, start) in cases {
+        let path = temp(file);
+        succeed(&[
+            "trace",
+            "trees/aima-5-2.json",
+            "--algo",
+            "alphabeta",
+            "-o",
+            path.to_str().unwrap(),
+        ]);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with(start), "{file}: {text}");
+    }
+    let step = temp("step.dot");
+    succeed(&[
+        "trace",
+        "trees/aima-5-2.json",
+        "--algo",
+        "alphabeta",
+        "--frame",
+        "15",
+        "-o",
+        step.to_str().unwrap(),
+    ]);
+    let frame = std::fs::read_to_string(&step).unwrap();
+    assert!(frame.contains("step 15: c: v=2 &lt;= alpha=3: prune i j"), "{frame}");
+}

@@ -6,6 +6,7 @@
 mod args;
 mod check;
 mod compare;
+mod destination;
 mod generate;
 mod trace;
 

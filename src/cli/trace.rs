@@ -4,9 +4,10 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use clap::{ColorChoice, ValueEnum};
+use clap::ColorChoice;
 
 use super::args::{SearchArgs, TreeArgs, describe_io, first_given};
+use super::destination::{Destination, FileKind};
 use super::{Failure, palette};
 use crate::graphviz::{self, ImageFormat};
 use crate::search::{Algorithm, SearchError};
@@ -21,18 +22,20 @@ pub struct TraceArgs {
     #[command(flatten)]
     tree: TreeArgs,
 
-    /// What to print [default: text, or dot with --frames, --frame and image files].
+    /// What to print [default: text, the format -o's extension names, or
+    /// dot with --frames, --frame and image files].
     #[arg(short, long, value_enum)]
-    format: Option<Format>,
+    pub(super) format: Option<Format>,
 
     /// When to use colour: auto means on a terminal and NO_COLOR unset.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
 
-    /// Write the output to FILE instead of stdout; FILE.svg, .png or .pdf is
-    /// drawn by Graphviz's `dot`.
+    /// Write the output to FILE instead of stdout, in the format its
+    /// extension names: .txt text, .json JSON, .dot or .gv DOT, .svg, .png
+    /// or .pdf an image drawn by Graphviz's `dot`.
     #[arg(short, long, value_name = "FILE")]
-    output: Option<PathBuf>,
+    pub(super) output: Option<PathBuf>,
 
     /// DOT: number the nodes in the order the search visits them.
     #[arg(long)]
@@ -44,47 +47,19 @@ pub struct TraceArgs {
 
     /// DOT: write one frame per search step into DIR (frame-001.dot, ...).
     #[arg(long, value_name = "DIR", conflicts_with_all = ["frame", "output"])]
-    frames: Option<PathBuf>,
+    pub(super) frames: Option<PathBuf>,
 
     /// With --frames: draw each frame with Graphviz in this format instead of writing DOT.
     #[arg(long, value_enum, value_name = "FORMAT", requires = "frames")]
-    frames_format: Option<ImageFormat>,
+    pub(super) frames_format: Option<ImageFormat>,
 
     /// DOT: print only frame N (from 1) of what --frames would write.
-    #[arg(long, value_name = "N", value_parser = parse_frame, conflicts_with = "output")]
-    frame: Option<u64>,
+    #[arg(long, value_name = "N", value_parser = parse_frame)]
+    pub(super) frame: Option<u64>,
 
     /// Stop Graphviz's `dot` if drawing one image takes longer than this.
     #[arg(long, value_name = "SECONDS", default_value_t = 60)]
     dot_timeout: u64,
-}
-
-/// Where `trace` sends its output.
-#[derive(Debug)]
-enum Destination {
-    Stdout,
-    File(PathBuf),
-    Image(PathBuf, ImageFormat),
-    Frames(PathBuf, Option<ImageFormat>),
-    Frame(u64),
-}
-
-impl TraceArgs {
-    fn destination(&self) -> Destination {
-        if let Some(dir) = &self.frames {
-            return Destination::Frames(dir.clone(), self.frames_format);
-        }
-        if let Some(n) = self.frame {
-            return Destination::Frame(n);
-        }
-        match &self.output {
-            None => Destination::Stdout,
-            Some(path) => match ImageFormat::of_path(path) {
-                Some(format) => Destination::Image(path.clone(), format),
-                None => Destination::File(path.clone()),
-            },
-        }
-    }
 }
 
 /// Parses a frame number: frames are numbered from 1.
@@ -98,7 +73,7 @@ fn parse_frame(text: &str) -> Result<u64, String> {
 
 /// Runs `gametree trace`.
 pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
-    let destination = args.destination();
+    let destination = Destination::of(args)?;
     let request = request(args, &destination)?;
     let (file, tree) = args.tree.load()?;
     let failed = Failure::of_search(&file);
@@ -106,7 +81,7 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
     crate::search::check(&tree, &request.options).map_err(failed)?;
     let outcome = match destination {
         Destination::Stdout => trace::write(&tree, &request, stdout).map_err(failed)?,
-        Destination::File(path) => {
+        Destination::File(path, _) => {
             write_file(&path, |out| trace::write(&tree, &request, out), failed)?
         }
         Destination::Image(path, format) => {
@@ -119,9 +94,16 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
             let drawing = format.map(|format| (format, args.dot_timeout));
             return write_frames(&tree, &request, &dir, drawing, failed);
         }
-        Destination::Frame(n) => {
+        Destination::Frame(n, None) => {
             let frame = one_frame(&tree, &request, n, failed)?;
             return stdout.write_all(&frame).map_err(Failure::Output);
+        }
+        Destination::Frame(n, Some((path, kind))) => {
+            let frame = one_frame(&tree, &request, n, failed)?;
+            return match kind {
+                FileKind::Image(format) => draw(&frame, format, &path, args.dot_timeout),
+                FileKind::Trace(_) => write_file(&path, |out| Ok(out.write_all(&frame)?), failed),
+            };
         }
     };
     if request.format == Format::Answer
@@ -259,7 +241,7 @@ fn cannot_write(path: &Path, error: &io::Error) -> Failure {
 
 /// Checks that the options fit together and builds the request.
 fn request(args: &TraceArgs, destination: &Destination) -> Result<Request, Failure> {
-    let format = format(args, destination)?;
+    let format = destination.format(args.format)?;
     if format != Format::Dot
         && let Some(flag) = first_given(&[(args.numbers, "--numbers"), (args.caption, "--caption")])
     {
@@ -280,25 +262,4 @@ fn request(args: &TraceArgs, destination: &Destination) -> Result<Request, Failu
         numbers: args.numbers,
         caption: args.caption,
     })
-}
-
-/// The output format: as given, or DOT where the destination draws.
-fn format(args: &TraceArgs, destination: &Destination) -> Result<Format, Failure> {
-    let drawing = match destination {
-        Destination::Image(path, _) => Some(format!("-o {}", path.display())),
-        Destination::Frames(..) => Some("--frames".to_string()),
-        Destination::Frame(_) => Some("--frame".to_string()),
-        Destination::Stdout | Destination::File(_) => None,
-    };
-    match (args.format, drawing) {
-        (Some(format), Some(what)) if format != Format::Dot => {
-            let name =
-                format.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default();
-            Err(Failure::Usage(format!(
-                "{what} draws DOT, so it cannot be used with --format {name}"
-            )))
-        }
-        (_, Some(_)) => Ok(Format::Dot),
-        (format, None) => Ok(format.unwrap_or_default()),
-    }
 }
