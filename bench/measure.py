@@ -56,6 +56,7 @@ def main():
         ("context: serde_json parse into a Value + write the same bytes", [floor, tree, str(trace_bytes), "--value"]),
         ("gametree trace --format text", [gametree, "trace", tree, "--format", "text"]),
         ("gametree trace --format dot", [gametree, "trace", tree, "--format", "dot"]),
+        ("gametree trace --frame 1", [gametree, "trace", tree, "--frame", "1"]),
         ("gametree trace --algo alphabeta --format answer", [gametree, "trace", tree, "--algo", "alphabeta", "--format", "answer"]),
         ("gametree compare", [gametree, "compare", tree]),
     ]
