@@ -316,6 +316,9 @@ mod tests {
         assert!(unique.is_indexed());
         assert_eq!(unique.add("b"), Ok((1, false)));
 
+        let mut indexed = Interner::indexed(4);
+        assert_eq!([indexed.add("a"), indexed.add("a")], [Ok((0, true)), Ok((0, false))]);
+
         let mut twice = Interner::default();
         for name in ["a", "b", "a"] {
             twice.add(name).unwrap();
@@ -337,6 +340,14 @@ mod tests {
             assert!(problem_with(name).is_some(), "{name:?}");
         }
         assert!(problem_with("-a").is_none() && problem_with("nonesuch").is_none());
+        let said = |name: &str| problem_with(name).unwrap_or_default();
+        assert_eq!(said("a\u{2003}b"), "node names must not contain whitespace");
+        assert_eq!(said("a,b"), "node names must not contain ','");
+        assert_eq!(
+            said("a\u{1b}"),
+            "node names must not contain '\\u{1b}', which does not show as itself"
+        );
+        assert_eq!(said("none"), "\"none\" means \"no node\" in the classroom lines");
         assert!(problem_with("a\u{2003}b").is_some());
         assert!(problem_with("x:1").is_some());
         assert!(problem_with("a b").is_some());
