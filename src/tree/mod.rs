@@ -118,7 +118,11 @@ impl Perspective {
 /// when a depth limit stops the search there.
 #[derive(Debug, Clone)]
 pub struct Tree {
+    /// The names in the order the reader met them; `name_of[node]` is the
+    /// index of `node`'s name (names are not copied into pre-order: on a
+    /// large tree that was ten megabytes of fresh memory).
     names: names::NameTable,
+    name_of: Vec<u32>,
     players: Vec<Player>,
     /// NaN where a node has no value.
     values: Vec<f64>,
@@ -153,7 +157,7 @@ impl Tree {
     /// The node's name as the input gave it (or as it was generated).
     #[inline]
     pub fn name(&self, node: NodeId) -> &str {
-        self.names.get(node.index())
+        self.names.get(self.name_of[node.index()] as usize)
     }
 
     /// Whose point of view the file's values were written from (the tree
@@ -203,8 +207,8 @@ impl Tree {
             stack.extend(children.iter().rev());
             arranged[node.index()] = children.iter().map(|child| child.0).collect();
         }
-        let mut tree = Tree::assemble(&order, self.names.bytes(), |node| Parts {
-            name: self.name(NodeId(node)),
+        let name_of = |node: u32| self.name_of[node as usize];
+        let mut tree = Tree::assemble(&order, self.names.clone(), name_of, |node| Parts {
             player: self.player(NodeId(node)),
             value: self.values[node as usize],
             children: &arranged[node as usize],
@@ -216,10 +220,12 @@ impl Tree {
     /// Builds a tree from nodes listed in pre-order: `order` holds every id
     /// of another numbering once, and `parts` is asked about each node in
     /// that order, its child ids also in the other numbering. The tree's ids
-    /// are the positions in `order`. The names take `name_bytes` in all.
+    /// are the positions in `order`; `name_of` gives each node's index in
+    /// `names`, by its id in the other numbering.
     fn assemble<'a>(
         order: &[u32],
-        name_bytes: usize,
+        names: names::NameTable,
+        name_of: impl Fn(u32) -> u32,
         mut parts: impl FnMut(u32) -> Parts<'a>,
     ) -> Tree {
         let mut new_id = vec![NodeId(0); order.len()];
@@ -227,7 +233,8 @@ impl Tree {
             new_id[node as usize] = NodeId(position as u32);
         }
         let mut tree = Tree {
-            names: names::NameTable::with_capacity(order.len(), name_bytes),
+            names,
+            name_of: order.iter().map(|&node| name_of(node)).collect(),
             players: Vec::with_capacity(order.len()),
             values: Vec::with_capacity(order.len()),
             child_starts: Vec::with_capacity(order.len() + 1),
@@ -236,8 +243,7 @@ impl Tree {
         };
         tree.child_starts.push(0);
         for &node in order {
-            let Parts { name, player, value, children } = parts(node);
-            tree.names.push(name);
+            let Parts { player, value, children } = parts(node);
             tree.players.push(player);
             tree.values.push(value);
             tree.child_ids.extend(children.iter().map(|&child| new_id[child as usize]));
@@ -249,7 +255,6 @@ impl Tree {
 
 /// What [`Tree::assemble`] needs to know of one node.
 struct Parts<'a> {
-    name: &'a str,
     player: Player,
     /// The leaf value or static evaluation from MAX's point of view; NaN for none.
     value: f64,

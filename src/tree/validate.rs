@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 
 use super::input::{RawTree, RootSpec, TreeError};
+use super::names::NameTable;
 use super::{Parts, Perspective, Player, Tree};
 use crate::spelling;
 
@@ -40,7 +41,7 @@ impl Overrides {
 }
 
 /// Checks the raw tree and builds the validated, pre-ordered [`Tree`].
-pub fn validate(raw: RawTree, overrides: Overrides) -> Result<Tree, TreeError> {
+pub fn validate(mut raw: RawTree, overrides: Overrides) -> Result<Tree, TreeError> {
     let parents = parents(&raw)?;
     let root = find_root(&raw, &parents)?;
     let order = preorder(&raw, &parents, root)?;
@@ -50,7 +51,8 @@ pub fn validate(raw: RawTree, overrides: Overrides) -> Result<Tree, TreeError> {
     check_leaf_values(&raw, &order)?;
     let base = root_player(&raw, root, overrides)?;
     let perspective = overrides.perspective(raw.perspective);
-    Ok(build(&raw, &order, base, perspective))
+    let names = std::mem::take(&mut raw.names);
+    Ok(build(&raw, names, &order, base, perspective))
 }
 
 fn name(raw: &RawTree, node: u32) -> &str {
@@ -231,21 +233,33 @@ fn root_player(raw: &RawTree, root: u32, overrides: Overrides) -> Result<Player,
     }
 }
 
-/// Renumbers the nodes in pre-order and fixes players and values.
-fn build(raw: &RawTree, order: &[u32], base: Player, perspective: Perspective) -> Tree {
+/// Renumbers the nodes in pre-order and fixes players and values; the
+/// tree takes the raw tree's `names` as they are.
+fn build(
+    raw: &RawTree,
+    names: NameTable,
+    order: &[u32],
+    base: Player,
+    perspective: Perspective,
+) -> Tree {
     // Who moves at each node by depth alone, filled in as parents are reached.
     let mut by_depth = vec![base; raw.len()];
     let root = order[0];
-    let mut tree = Tree::assemble(order, raw.names.bytes(), |node| {
-        let id = node as usize;
-        let player = if node == root { base } else { raw.players[id].unwrap_or(by_depth[id]) };
-        let children = raw.children(id).unwrap_or_default();
-        for &child in children {
-            by_depth[child as usize] = by_depth[id].opponent();
-        }
-        let value = perspective.to_max(raw.values[id], player);
-        Parts { name: raw.names.get(id), player, value, children }
-    });
+    let mut tree = Tree::assemble(
+        order,
+        names,
+        |node| node,
+        |node| {
+            let id = node as usize;
+            let player = if node == root { base } else { raw.players[id].unwrap_or(by_depth[id]) };
+            let children = raw.children(id).unwrap_or_default();
+            for &child in children {
+                by_depth[child as usize] = by_depth[id].opponent();
+            }
+            let value = perspective.to_max(raw.values[id], player);
+            Parts { player, value, children }
+        },
+    );
     tree.perspective = perspective;
     tree
 }
