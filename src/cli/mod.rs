@@ -150,7 +150,8 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return clap_exit(&error),
     };
-    let mut out = io::BufWriter::new(standard_output());
+    // Large writes: a JSON trace of a large tree is a hundred megabytes.
+    let mut out = io::BufWriter::with_capacity(1 << 16, standard_output());
     let result =
         run(cli, &mut out).and_then(|status| out.flush().map(|()| status).map_err(Failure::Output));
     exit(result)
