@@ -184,12 +184,16 @@ pub(crate) fn say(line: &str) {
 /// output (exit 0, or 2 when it cannot be written), usage errors on
 /// standard error (exit 2).
 fn clap_exit(error: &clap::Error) -> ExitCode {
+    // In clap's colours where they go to a terminal.
+    let text = |terminal: bool| {
+        let text = error.render();
+        if terminal { text.ansi().to_string() } else { text.to_string() }
+    };
     if error.use_stderr() {
-        let _ = write!(io::stderr().lock(), "{}", error.render());
+        let _ = io::stderr().lock().write_all(text(io::stderr().is_terminal()).as_bytes());
         return ExitCode::from(error.exit_code() as u8);
     }
-    let text = error.render();
-    let text = if io::stdout().is_terminal() { text.ansi().to_string() } else { text.to_string() };
+    let text = text(io::stdout().is_terminal());
     let mut out = standard_output();
     let written = out.write_all(text.as_bytes()).and_then(|()| out.flush());
     exit(written.map(|()| Status::Success).map_err(Failure::Output))
