@@ -42,8 +42,26 @@ enum VerdictFormat {
     Json,
 }
 
-/// Runs `gametree check`.
+/// Runs `gametree check`. With `--format json` an unreadable answer still
+/// gets a JSON verdict on standard output, besides the error and exit 2.
 pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
+    let verdict = match (grade(args), args.format) {
+        (Err(Failure::Answer { file, error }), VerdictFormat::Json) => {
+            verdict::write_unreadable(out, &error).map_err(Failure::Output)?;
+            return Err(Failure::Answer { file, error });
+        }
+        (verdict, _) => verdict?,
+    };
+    match args.format {
+        VerdictFormat::Text => verdict::write_text(out, &verdict, palette(args.color)),
+        VerdictFormat::Json => verdict::write_json(out, &verdict),
+    }
+    .map_err(Failure::Output)?;
+    Ok(if verdict.is_right() { Status::Success } else { Status::Mismatch })
+}
+
+/// Reads the tree and the answer and grades the answer.
+fn grade(args: &CheckArgs) -> Result<check::Verdict, Failure> {
     if args.tree.tree.as_os_str() == "-" && args.answer.as_os_str() == "-" {
         return Err(Failure::Usage(
             "the tree and the answer cannot both be read from standard input".into(),
@@ -55,8 +73,10 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
     let text = String::from_utf8(bytes).map_err(|_| {
         unreadable(classroom::AnswerError { line: None, message: "not UTF-8 text".into() })
     })?;
-    let verdict = if trace_file::looks_like_json(&text) {
-        let answer = trace_file::read(&text).map_err(unreadable)?;
+    // A byte-order mark, as some editors save one, is no part of the answer.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    Ok(if trace_file::looks_like_json(text) {
+        let answer = trace_file::read(text).map_err(unreadable)?;
         // The trace's own root player and perspective, unless given.
         let recorded =
             Overrides { player: Some(answer.player), perspective: answer.options.perspective };
@@ -64,7 +84,7 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
         let failed = Failure::of_search(&tree_file);
         let (algorithm, options) =
             with_trace_settings(&args.search, &answer).resolve(Algorithm::Minimax)?;
-        trace_file::grade(&tree, algorithm, &options, &answer, &text).map_err(
+        trace_file::grade(&tree, algorithm, &options, &answer, text).map_err(
             |error| match error {
                 GradeError::Unreadable(error) => unreadable(error),
                 GradeError::Search(error) => failed(error),
@@ -72,15 +92,9 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
         )?
     } else {
         let (tree_file, tree) = args.tree.load()?;
-        let lines = classroom::parse(&text, &tree).map_err(unreadable)?;
+        let lines = classroom::parse(text, &tree).map_err(unreadable)?;
         grade_classroom(&tree, &lines, &args.search, Failure::of_search(&tree_file))?
-    };
-    match args.format {
-        VerdictFormat::Text => verdict::write_text(out, &verdict, palette(args.color)),
-        VerdictFormat::Json => verdict::write_json(out, &verdict),
-    }
-    .map_err(Failure::Output)?;
-    Ok(if verdict.is_right() { Status::Success } else { Status::Mismatch })
+    })
 }
 
 /// Runs the search with a witness and grades the classroom lines.

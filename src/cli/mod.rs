@@ -152,9 +152,10 @@ pub fn main() -> ExitCode {
     };
     // Large writes: a JSON trace of a large tree is a hundred megabytes.
     let mut out = io::BufWriter::with_capacity(1 << 16, standard_output());
-    let result =
-        run(cli, &mut out).and_then(|status| out.flush().map(|()| status).map_err(Failure::Output));
-    exit(result)
+    let result = run(cli, &mut out);
+    // Flushed whatever the result: a failed run may have written a verdict.
+    let flushed = out.flush().map_err(Failure::Output);
+    exit(result.and_then(|status| flushed.map(|()| status)))
 }
 
 /// The exit status of a run, after the one-line error of a failed one.

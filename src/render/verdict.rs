@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::{Palette, Role};
+use crate::check::classroom::AnswerError;
 use crate::check::{KeyVerdict, Verdict};
 
 /// Writes `key: ok` or `key: wrong at item N: the answer has A, the search has B; why`.
@@ -29,11 +30,20 @@ pub fn write_text(out: &mut dyn Write, verdict: &Verdict, palette: Palette) -> i
     Ok(())
 }
 
-/// The JSON verdict: `{"right": bool, "keys": [...]}`.
+/// The JSON verdict: `{"readable": bool, "right": bool, "keys": [...]}`,
+/// and for an unreadable answer what is wrong with it and where.
 #[derive(Serialize)]
 struct VerdictRecord<'a> {
+    /// Whether the answer could be read at all.
+    readable: bool,
     /// Whether every key the answer gives is right.
     right: bool,
+    /// Why the answer could not be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+    /// The line of the answer the error is about, if it is about one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
     keys: Vec<KeyRecord<'a>>,
 }
 
@@ -73,9 +83,28 @@ impl<'a> From<&'a KeyVerdict> for KeyRecord<'a> {
 /// Writes the verdict as one JSON object on one line.
 pub fn write_json(out: &mut dyn Write, verdict: &Verdict) -> io::Result<()> {
     let record = VerdictRecord {
+        readable: true,
         right: verdict.is_right(),
+        error: None,
+        line: None,
         keys: verdict.keys.iter().map(KeyRecord::from).collect(),
     };
-    serde_json::to_writer_pretty(&mut *out, &record).map_err(io::Error::other)?;
+    write_record(out, &record)
+}
+
+/// Writes the JSON verdict on an answer that could not be read.
+pub fn write_unreadable(out: &mut dyn Write, error: &AnswerError) -> io::Result<()> {
+    let record = VerdictRecord {
+        readable: false,
+        right: false,
+        error: Some(&error.message),
+        line: error.line,
+        keys: Vec::new(),
+    };
+    write_record(out, &record)
+}
+
+fn write_record(out: &mut dyn Write, record: &VerdictRecord<'_>) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, record).map_err(io::Error::other)?;
     writeln!(out)
 }
