@@ -8,10 +8,12 @@
 //! best: b
 //! ```
 //!
-//! Any subset of `order`, `leaves`, `pruned`, `best move` (or `best`) and
-//! `value`, in any order; keys in any case; items separated by spaces and/or
-//! commas; blank lines and lines starting with `//` are ignored. `#` marks a
-//! cutoff inside `leaves`; it is not a comment.
+//! Any subset of `order`, `leaves`, `pruned`, `best move` (or `best`,
+//! `best_move`, `best-move`, `bestmove`) and `value`, in any order; keys in
+//! any case, followed by `:`, `=` or just a space; items separated by
+//! spaces, commas or semicolons; `e:3`, `e=3`, `e: 3` alike; `none`, `-`,
+//! `—` or nothing for no node; blank lines and lines starting with `//` are
+//! ignored. `#` marks a cutoff inside `leaves`; it is not a comment.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -43,15 +45,32 @@ impl Key {
     }
 
     fn parse(text: &str) -> Option<Key> {
-        let words: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
-        match words.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        let text = text.to_lowercase().replace(['_', '-'], " ");
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match words.as_slice() {
             ["order"] => Some(Key::Order),
             ["leaves"] => Some(Key::Leaves),
             ["pruned"] => Some(Key::Pruned),
-            ["best", "move"] | ["best"] => Some(Key::BestMove),
+            ["best", "move"] | ["best"] | ["bestmove"] => Some(Key::BestMove),
             ["value"] => Some(Key::Value),
             _ => None,
         }
+    }
+
+    /// The key a line starts with, the rest of the line, and whether the
+    /// key was found without a separator: `key: items`, `key = items`, or
+    /// `key items` where the line begins with a known key phrase.
+    fn split(line: &str) -> Option<(Key, &str, bool)> {
+        let separated = line.find([':', '=']).and_then(|at| {
+            let key = Key::parse(&line[..at])?;
+            Some((key, &line[at + 1..], false))
+        });
+        separated.or_else(|| {
+            let mut ends: Vec<usize> =
+                line.match_indices(char::is_whitespace).map(|(at, _)| at).collect();
+            ends.push(line.len());
+            ends.iter().rev().find_map(|&end| Some((Key::parse(&line[..end])?, &line[end..], true)))
+        })
     }
 
     /// The error for a line whose key is none of these, with the key that
@@ -113,10 +132,20 @@ pub fn parse(text: &str, tree: &Tree) -> Result<Vec<Line>, AnswerError> {
             continue;
         }
         let fail = |message: String| AnswerError { line: Some(number), message };
-        let Some((key_text, rest)) = content.split_once(':') else {
-            return Err(fail(format!("expected `key: items`, got {content:?}")));
+        // A misspelt key before a separator is reported as such, unless the
+        // line reads as a known key phrase followed by items.
+        let misspelt = |key_text: &str| fail(Key::unknown(key_text));
+        let separated = content.split_once([':', '=']);
+        let Some((key, rest, guessed)) = Key::split(content) else {
+            return Err(match separated {
+                Some((key_text, _)) => misspelt(key_text),
+                None => fail(format!("expected `key: items`, got {content:?}")),
+            });
         };
-        let key = Key::parse(key_text).ok_or_else(|| fail(Key::unknown(key_text)))?;
+        let items = match (parse_items(key, rest, &names), separated) {
+            (Err(_), Some((key_text, _))) if guessed => return Err(misspelt(key_text)),
+            (items, _) => items.map_err(fail)?,
+        };
         if let Some(earlier) = lines.iter().find(|line| line.key == key) {
             return Err(fail(format!(
                 "{:?} is given twice (first on line {})",
@@ -124,7 +153,6 @@ pub fn parse(text: &str, tree: &Tree) -> Result<Vec<Line>, AnswerError> {
                 earlier.number
             )));
         }
-        let items = parse_items(key, rest, &names).map_err(fail)?;
         lines.push(Line { key, number, items });
     }
     if lines.is_empty() {
@@ -149,11 +177,35 @@ fn unknown_node(word: &str, names: &HashMap<&str, NodeId>) -> String {
     format!("no node is named {word:?}{}", spelling::did_you_mean(meant))
 }
 
+/// Whether `word` says "no node": no name can be one of these.
+fn is_nothing(word: &str) -> bool {
+    word.eq_ignore_ascii_case("none") || word == "-" || word == "\u{2014}"
+}
+
+/// The items of a line: separated by whitespace, commas or semicolons,
+/// with `name = value` and `name: value` made `name:value`.
+fn words(text: &str) -> Vec<String> {
+    let mut joined = String::with_capacity(text.len());
+    let mut pending_space = false;
+    for c in text.chars() {
+        if c.is_whitespace() || c == ',' || c == ';' {
+            pending_space = !joined.is_empty();
+            continue;
+        }
+        let binds = c == ':' || c == '=';
+        if pending_space && !binds && !joined.ends_with(':') {
+            joined.push(' ');
+        }
+        pending_space = false;
+        joined.push(if binds { ':' } else { c });
+    }
+    joined.split(' ').filter(|word| !word.is_empty()).map(str::to_string).collect()
+}
+
 fn parse_items(key: Key, text: &str, names: &HashMap<&str, NodeId>) -> Result<Items, String> {
-    let words: Vec<&str> =
-        text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
+    let words = words(text);
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
     let node = |word: &str| names.get(word).copied().ok_or_else(|| unknown_node(word, names));
-    let no_node_named_none = !names.contains_key("none");
     match key {
         Key::Order => {
             nonempty(&words, key)?;
@@ -173,11 +225,12 @@ fn parse_items(key: Key, text: &str, names: &HashMap<&str, NodeId>) -> Result<It
         }
         Key::Pruned => match words.as_slice() {
             [] => Ok(Items::Pruned(Vec::new())),
-            ["none"] if no_node_named_none => Ok(Items::Pruned(Vec::new())),
+            [word] if is_nothing(word) => Ok(Items::Pruned(Vec::new())),
             _ => words.iter().map(|word| node(word)).collect::<Result<_, _>>().map(Items::Pruned),
         },
         Key::BestMove => match words.as_slice() {
-            ["none"] if no_node_named_none => Ok(Items::BestMove(None)),
+            [] => Ok(Items::BestMove(None)),
+            [word] if is_nothing(word) => Ok(Items::BestMove(None)),
             [name] => node(name).map(|n| Items::BestMove(Some(n))),
             _ => Err(format!("\"best move\" takes one node name (or none), got {:?}", text.trim())),
         },
@@ -261,6 +314,28 @@ mod tests {
         assert_eq!(
             error("best move: b c"),
             "line 1: \"best move\" takes one node name (or none), got \"b c\""
+        );
+    }
+
+    #[test]
+    fn reads_what_a_human_grader_reads() {
+        let tree = aima();
+        let id = |name: &str| tree.name_index()[name];
+        let text = "order = e=3; f: 12 ; g = 8\nbest_move b\nValue = 3\npruned: -";
+        let lines = parse(text, &tree).unwrap();
+        let order = vec![(id("e"), Some(3.0)), (id("f"), Some(12.0)), (id("g"), Some(8.0))];
+        assert_eq!(lines[0].items, Items::Order(order));
+        assert_eq!(lines[1].items, Items::Pruned(Vec::new()));
+        assert_eq!(lines[2].items, Items::BestMove(Some(id("b"))));
+        assert_eq!(lines[3].items, Items::Value(3.0));
+        for best in ["best-move: b", "bestmove: b", "BEST MOVE b", "best = b"] {
+            let lines = parse(best, &tree).unwrap();
+            assert_eq!(lines[0].items, Items::BestMove(Some(id("b"))), "{best}");
+        }
+        let lines = parse("pruned: \u{2014}\nbest move: -", &tree).unwrap();
+        assert_eq!(
+            [&lines[0].items, &lines[1].items],
+            [&Items::Pruned(vec![]), &Items::BestMove(None)]
         );
     }
 
