@@ -224,7 +224,6 @@ fn parse_items(key: Key, text: &str, names: &HashMap<&str, NodeId>) -> Result<It
             words.iter().map(mark).collect::<Result<_, _>>().map(Items::Leaves)
         }
         Key::Pruned => match words.as_slice() {
-            [] => Ok(Items::Pruned(Vec::new())),
             [word] if is_nothing(word) => Ok(Items::Pruned(Vec::new())),
             _ => words.iter().map(|word| node(word)).collect::<Result<_, _>>().map(Items::Pruned),
         },
@@ -332,6 +331,11 @@ mod tests {
             let lines = parse(best, &tree).unwrap();
             assert_eq!(lines[0].items, Items::BestMove(Some(id("b"))), "{best}");
         }
+        let lines = parse("pruned:\nbest move:", &tree).unwrap();
+        assert_eq!(
+            [&lines[0].items, &lines[1].items],
+            [&Items::Pruned(vec![]), &Items::BestMove(None)]
+        );
         let lines = parse("pruned: \u{2014}\nbest move: -", &tree).unwrap();
         assert_eq!(
             [&lines[0].items, &lines[1].items],
