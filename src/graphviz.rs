@@ -1,11 +1,17 @@
 //! Drawing DOT text with Graphviz's `dot` program, for `-o FILE.svg` and
 //! `--frames-format`. gametree never needs Graphviz otherwise.
+//!
+//! `dot` reads the DOT text from a file and writes what it says to one, so
+//! nothing has to feed or drain a pipe while it runs: one thread waits for
+//! it, and stops it after the timeout.
 
 use std::io;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use wait_timeout::ChildExt;
 
 /// The image formats gametree asks Graphviz for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -95,18 +101,12 @@ pub fn draw(
 
 /// The child's exit status, or `None` if it ran past `timeout` and was killed.
 fn wait(child: &mut Child, timeout: Duration) -> io::Result<Option<ExitStatus>> {
-    let deadline = Instant::now() + timeout;
-    loop {
-        if let Some(status) = child.try_wait()? {
-            return Ok(Some(status));
-        }
-        if Instant::now() >= deadline {
-            child.kill()?;
-            child.wait()?;
-            return Ok(None);
-        }
-        std::thread::sleep(Duration::from_millis(5));
+    let status = child.wait_timeout(timeout)?;
+    if status.is_none() {
+        child.kill()?;
+        child.wait()?;
     }
+    Ok(status)
 }
 
 /// The files a drawing goes through, removed when it is done: the DOT
