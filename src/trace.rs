@@ -6,10 +6,9 @@
 use std::io::{self, Write};
 
 use crate::answer::Recorder;
-use crate::contract::TraceDocument;
 use crate::render::answer::AnswerStream;
 use crate::render::dot::{self, Decorations, Frames, Picture};
-use crate::render::json::{JsonTrace, Records, Summary};
+use crate::render::json::{JsonTrace, Summary};
 use crate::render::{self, Palette};
 use crate::search::{self, Algorithm, Event, Options, Outcome, SearchError, Sink};
 use crate::tree::Tree;
@@ -89,21 +88,6 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
             Ok(outcome)
         }
     }
-}
-
-/// The whole trace document, events included, as `--format json` writes it.
-pub fn document<'t>(
-    tree: &'t Tree,
-    algorithm: Algorithm,
-    options: &Options,
-) -> Result<TraceDocument<'t>, SearchError> {
-    let mut sinks = (Recorder::default(), Records::new(tree));
-    let outcome = search::run(tree, algorithm, options, &mut sinks)?;
-    let (recorder, records) = sinks;
-    let answer = recorder.finish(&outcome);
-    let mut document = Summary::new(tree, algorithm, options, &outcome, &answer).to_document();
-    document.events = records.records;
-    Ok(document)
 }
 
 /// How many steps (events, and so frames) the search takes.

@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use crate::answer::{Answer, LeafMark, notation};
 use crate::contract::{
-    EventRecord, FORMAT_VERSION, Fail, OptionsRecord, OrderEntry, StatsRecord, TraceDocument,
+    FORMAT_VERSION, Fail, OptionsRecord, OrderEntry, StatsRecord, TraceDocument,
 };
 use crate::num::Num;
 use crate::search::{Algorithm, Event, Options, Outcome, Sink, ValueKind};
@@ -166,26 +166,6 @@ impl<'t, 'a> Order<'t, 'a> {
     }
 }
 
-/// A sink that keeps every event as its record, for comparing whole traces.
-pub struct Records<'t> {
-    tree: &'t Tree,
-    pub records: Vec<EventRecord<'t>>,
-}
-
-impl<'t> Records<'t> {
-    pub fn new(tree: &'t Tree) -> Records<'t> {
-        Records { tree, records: Vec::new() }
-    }
-}
-
-impl Sink<'_> for Records<'_> {
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
-        let step = self.records.len() as u64 + 1;
-        self.records.push(EventRecord::new(self.tree, step, event));
-        Ok(())
-    }
-}
-
 /// Writes a trace: first [`JsonTrace::start`] with the summary, then the
 /// events as a [`Sink`], then [`JsonTrace::finish`].
 pub struct JsonTrace<'t, W: Write> {
@@ -304,6 +284,39 @@ fn kind_word(kind: ValueKind) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::answer::Recorder;
+    use crate::contract::EventRecord;
+    use crate::search::{self, SearchError};
+
+    /// A sink that keeps every event as its record.
+    struct Records<'t> {
+        tree: &'t Tree,
+        records: Vec<EventRecord<'t>>,
+    }
+
+    impl Sink<'_> for Records<'_> {
+        fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+            let step = self.records.len() as u64 + 1;
+            self.records.push(EventRecord::new(self.tree, step, event));
+            Ok(())
+        }
+    }
+
+    /// The whole trace document, events included, built in memory.
+    fn document<'t>(
+        tree: &'t Tree,
+        algorithm: Algorithm,
+        options: &Options,
+    ) -> Result<TraceDocument<'t>, SearchError> {
+        let records = Records { tree, records: Vec::new() };
+        let mut sinks = (Recorder::default(), records);
+        let outcome = search::run(tree, algorithm, options, &mut sinks)?;
+        let (recorder, records) = sinks;
+        let answer = recorder.finish(&outcome);
+        let mut document = Summary::new(tree, algorithm, options, &outcome, &answer).to_document();
+        document.events = records.records;
+        Ok(document)
+    }
     use crate::render::Palette;
     use crate::search::Window;
     use crate::trace::{Format, Request};
@@ -351,7 +364,7 @@ mod tests {
             let mut written = Vec::new();
             crate::trace::write(&tree, &request, &mut written).unwrap();
             let read: TraceDocument = serde_json::from_slice(&written).unwrap();
-            let document = crate::trace::document(&tree, algorithm, &request.options).unwrap();
+            let document = document(&tree, algorithm, &request.options).unwrap();
             assert!(document.events.len() > 1_500, "{} events", document.events.len());
             assert_eq!(read, document);
         }
@@ -377,7 +390,7 @@ mod tests {
                         // (only the command line refuses them); their
                         // documents still record them.
                         let options = Options { window, strict, fail_hard, depth_limit: None };
-                        let document = crate::trace::document(&tree, algorithm, &options)
+                        let document = document(&tree, algorithm, &options)
                             .expect("without a depth limit every search runs");
                         check(&tree, algorithm, &options, &document);
                     }

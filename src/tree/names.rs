@@ -156,12 +156,7 @@ impl Interner {
         hashes.windows(2).all(|pair| pair[0] != pair[1])
     }
 
-    /// The number of names.
-    pub fn len(&self) -> usize {
-        self.table.len()
-    }
-
-    /// Whether there are none.
+    /// Whether there are no names yet.
     pub fn is_empty(&self) -> bool {
         self.table.is_empty()
     }
