@@ -8,7 +8,6 @@
 use std::io;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use wait_timeout::ChildExt;
@@ -120,7 +119,8 @@ struct Scratch {
 
 impl Scratch {
     fn new(path: &Path) -> Scratch {
-        let unique = format!("gametree-{}-{}", std::process::id(), next_number());
+        // One drawing at a time per process: the process id tells them apart.
+        let unique = format!("gametree-{}", std::process::id());
         let temp = std::env::temp_dir();
         let name = path.file_name().map(|name| name.to_string_lossy()).unwrap_or_default();
         Scratch {
@@ -137,10 +137,4 @@ impl Drop for Scratch {
             let _ = std::fs::remove_file(file);
         }
     }
-}
-
-/// A number no other drawing of this process has.
-fn next_number() -> u64 {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    NEXT.fetch_add(1, Ordering::Relaxed)
 }

@@ -142,5 +142,7 @@ mod tests {
         assert_eq!([json(f64::INFINITY), json(f64::NEG_INFINITY)], ["\"inf\"", "\"-inf\""]);
         let back: Num = serde_json::from_str("\"-inf\"").unwrap();
         assert_eq!(back, Num(f64::NEG_INFINITY));
+        let wrong = serde_json::from_str::<Num>("true").unwrap_err().to_string();
+        assert!(wrong.contains("expected a number, \"inf\" or \"-inf\""), "{wrong}");
     }
 }

@@ -320,3 +320,29 @@ fn output_files_hold_the_format_their_extension_names() {
     let frame = std::fs::read_to_string(&step).unwrap();
     assert!(frame.contains("step 15: c: v=2 &lt;= alpha=3: prune i j"), "{frame}");
 }
+
+#[test]
+fn a_drawing_leaves_only_the_image() {
+    if !common::graphviz_available() {
+        return;
+    }
+    let dir = temp("drawing-only");
+    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = dir.join("tmp");
+    std::fs::create_dir_all(&scratch).unwrap();
+    let svg = dir.join("tree.svg");
+    let output = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["trace", "trees/aima-5-2.json", "-o", svg.to_str().unwrap()])
+        .env("TMPDIR", &scratch)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    let left = |dir: &std::path::Path| -> Vec<String> {
+        let entries = std::fs::read_dir(dir).unwrap().flatten();
+        entries.map(|entry| entry.file_name().to_string_lossy().into_owned()).collect()
+    };
+    let mut beside = left(&dir);
+    beside.sort();
+    assert_eq!(beside, ["tmp", "tree.svg"]);
+    assert!(left(&scratch).is_empty(), "{:?}", left(&scratch));
+}
