@@ -7,11 +7,13 @@ use std::io::{self, Write};
 
 use crate::answer::Recorder;
 use crate::render::answer::AnswerStream;
-use crate::render::dot::{self, Decorations, Frames, Picture};
+use crate::render::diagram::{self, Canvas, CaptionLines, Frames, Page, Scene};
 use crate::render::json::{JsonTrace, Summary};
-use crate::render::{self, Palette};
+use crate::render::layout::Layout;
+use crate::render::picture::{Look, Picture};
+use crate::render::{self, Palette, dot, tikz};
 use crate::search::{self, Algorithm, Event, Options, Outcome, SearchError, Sink};
-use crate::tree::Tree;
+use crate::tree::{NodeId, Tree};
 
 /// The output formats of `trace`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -23,8 +25,17 @@ pub enum Format {
     Answer,
     /// One JSON object: summary fields and every event.
     Json,
-    /// A Graphviz digraph of the searched tree.
+    /// A Graphviz graph of the searched tree.
     Dot,
+    /// A TikZ picture of the searched tree, for LaTeX.
+    Tikz,
+}
+
+impl Format {
+    /// Whether the format is a diagram.
+    pub fn draws(self) -> bool {
+        matches!(self, Format::Dot | Format::Tikz)
+    }
 }
 
 /// What to run and how to show it.
@@ -34,10 +45,12 @@ pub struct Request {
     pub options: Options,
     pub format: Format,
     pub palette: Palette,
-    /// DOT: number the nodes in visiting order.
-    pub numbers: bool,
-    /// DOT: add a caption line under the diagram.
+    /// Diagrams: what the nodes show.
+    pub look: Look,
+    /// Diagrams: add a caption under the tree.
     pub caption: bool,
+    /// DOT: the page size and resolution for Graphviz.
+    pub page: Page,
 }
 
 /// Runs the search and writes it in the requested format to `out`.
@@ -45,7 +58,7 @@ pub struct Request {
 /// Everything that can make the search fail is checked before the first
 /// byte is written, so output is never partial.
 pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outcome, SearchError> {
-    let Request { algorithm, options, format, palette, numbers, caption } = *request;
+    let Request { algorithm, options, format, palette, .. } = *request;
     search::check(tree, &options)?;
     match format {
         Format::Text => {
@@ -75,19 +88,61 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
             trace.finish()?;
             Ok(outcome)
         }
-        Format::Dot => {
-            let mut picture = Picture::new(tree);
-            let outcome = search::run(tree, algorithm, &options, &mut picture)?;
-            let decorations = Decorations {
-                numbers,
-                caption: caption.then(|| dot::caption(tree, algorithm, &outcome)),
-                principal_variation: &outcome.principal_variation,
-                current: None,
-            };
-            dot::write_graph(out, &picture, &decorations)?;
-            Ok(outcome)
-        }
+        Format::Dot | Format::Tikz => write_diagram(tree, request, out),
     }
+}
+
+/// Runs the search and draws the tree as it ends (or as it was handed out,
+/// with `--exercise`).
+fn write_diagram(
+    tree: &Tree,
+    request: &Request,
+    out: &mut dyn Write,
+) -> Result<Outcome, SearchError> {
+    let Request { algorithm, options, look, .. } = *request;
+    let mut picture = Picture::new(tree, algorithm.view());
+    let outcome = search::run(tree, algorithm, &options, &mut picture)?;
+    let caption = request.caption.then(|| match look.exercise {
+        true => header(tree, request),
+        false => diagram::caption(tree, algorithm, &options, &outcome),
+    });
+    let mut canvas = canvas(tree, request, &picture);
+    let lines = caption.map(|text| canvas.wrap(&text)).unwrap_or_default();
+    canvas.caption_lines = lines.len();
+    let scene =
+        Scene { caption: lines, principal_variation: &outcome.principal_variation, current: None };
+    let shown = if look.exercise { Picture::new(tree, algorithm.view()) } else { picture };
+    match request.format {
+        Format::Tikz => tikz::write(out, &canvas, &shown, &scene)?,
+        _ => dot::write(out, &canvas, &shown, &scene)?,
+    }
+    Ok(outcome)
+}
+
+/// The run's header line in the diagrams' notation: what is searched and
+/// how, without the result.
+fn header(tree: &Tree, request: &Request) -> String {
+    let notation = render::Notation::Symbols;
+    let parts = render::text::header_parts(
+        tree,
+        request.algorithm,
+        &request.options,
+        Palette::default(),
+        notation,
+    );
+    parts.join(", ")
+}
+
+/// The geometry of every diagram of this search, laid out once; `ended` is
+/// the picture of the whole search, whose cuts `--collapse-pruned` stubs.
+fn canvas(tree: &Tree, request: &Request, ended: &Picture<'_>) -> Canvas {
+    let stubs: Vec<NodeId> = match request.look.collapse_pruned {
+        true => tree.nodes().filter(|&node| ended.cut_here(node)).collect(),
+        false => Vec::new(),
+    };
+    let windows = request.algorithm.prunes();
+    let layout = Layout::new(tree, &request.options, windows, &request.look, &stubs);
+    Canvas { layout, look: request.look, caption_lines: 0, page: request.page }
 }
 
 /// How many steps (events, and so frames) the search takes.
@@ -107,16 +162,64 @@ impl Sink<'_> for StepCount {
     }
 }
 
-/// Runs the search and hands one DOT frame per step to `output`, with its
-/// step number from 1; or only frame `only`. Returns how many frames the
-/// search has.
+/// The canvas every frame of the search shares, and the header line the
+/// frames' captions start with (`--caption`): one search to find what is
+/// pruned, one to find the longest caption.
+fn frame_canvas(tree: &Tree, request: &Request) -> Result<(Canvas, Option<String>), SearchError> {
+    let Request { algorithm, options, .. } = *request;
+    let mut ended = Picture::new(tree, algorithm.view());
+    search::run(tree, algorithm, &options, &mut ended)?;
+    let mut canvas = canvas(tree, request, &ended);
+    let header = request.caption.then(|| header(tree, request));
+    let mut lines = CaptionLines::new(tree, header.clone(), canvas.caption_width());
+    search::run(tree, algorithm, &options, &mut lines)?;
+    canvas.caption_lines = lines.most;
+    Ok((canvas, header))
+}
+
+/// Runs the search and hands one frame per step (a whole DOT graph or
+/// TikZ picture) to `output`, with its step number from 1; or only frame
+/// `only`. Returns how many frames the search has.
 pub fn write_frames(
     tree: &Tree,
     request: &Request,
     only: Option<u64>,
-    output: impl FnMut(u64, &[u8]) -> io::Result<()>,
+    mut output: impl FnMut(u64, &[u8]) -> io::Result<()>,
 ) -> Result<u64, SearchError> {
-    let mut frames = Frames::new(tree, request.numbers, only, output);
+    let (canvas, header) = frame_canvas(tree, request)?;
+    let mut buffer = Vec::new();
+    let draw = |step, picture: &Picture<'_>, scene: &Scene<'_>| {
+        buffer.clear();
+        match request.format {
+            Format::Tikz => tikz::write(&mut buffer, &canvas, picture, scene)?,
+            _ => dot::write(&mut buffer, &canvas, picture, scene)?,
+        }
+        output(step, &buffer)
+    };
+    let picture = Picture::new(tree, request.algorithm.view());
+    let mut frames = Frames::new(picture, &canvas, header, only, draw);
     search::run(tree, request.algorithm, &request.options, &mut frames)?;
     Ok(frames.count())
+}
+
+/// Writes every frame of the search as one TikZ picture whose steps are
+/// beamer overlays. Returns how many frames the search has.
+pub fn write_overlays(
+    tree: &Tree,
+    request: &Request,
+    out: &mut dyn Write,
+) -> Result<u64, SearchError> {
+    let (canvas, header) = frame_canvas(tree, request)?;
+    tikz::start(out, &canvas, true)?;
+    let picture = Picture::new(tree, request.algorithm.view());
+    let overlay = |step, picture: &Picture<'_>, scene: &Scene<'_>| {
+        writeln!(out, "\\only<{step}>{{%")?;
+        tikz::body(out, &canvas, picture, scene)?;
+        writeln!(out, "}}%")
+    };
+    let mut frames = Frames::new(picture, &canvas, header, None, overlay);
+    search::run(tree, request.algorithm, &request.options, &mut frames)?;
+    let count = frames.count();
+    tikz::end(out)?;
+    Ok(count)
 }

@@ -292,6 +292,7 @@ fn output_files_hold_the_format_their_extension_names() {
         ("x.gv", "digraph"),
         ("x.json", "{\n  \"format_version\""),
         ("x.txt", "alphabeta, fail-soft"),
+        ("x.tex", "% Drawn by gametree."),
     ];
     for (file, start) in cases {
         let path = temp(file);
@@ -318,7 +319,7 @@ fn output_files_hold_the_format_their_extension_names() {
         step.to_str().unwrap(),
     ]);
     let frame = std::fs::read_to_string(&step).unwrap();
-    assert!(frame.contains("step 15: c: v=2 &lt;= alpha=3: prune i j"), "{frame}");
+    assert!(frame.contains("step 15: c: v=2 &#8804; &#945;=3: prune i j"), "{frame}");
 }
 
 #[test]

@@ -82,7 +82,8 @@ fn request(algorithm: Algorithm, format: Format) -> Request {
         options: Options::default(),
         format,
         palette: Palette::default(),
-        numbers: false,
+        look: Default::default(),
+        page: Default::default(),
         caption: false,
     }
 }

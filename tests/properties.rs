@@ -81,7 +81,8 @@ fn json_trace(tree: &Tree, algorithm: Algorithm, options: Options) -> String {
         options,
         format: Format::Json,
         palette: Palette::default(),
-        numbers: false,
+        look: Default::default(),
+        page: Default::default(),
         caption: false,
     };
     let mut text = Vec::new();
@@ -215,7 +216,8 @@ proptest! {
                     options,
                     format: Format::Answer,
                     palette: Palette::default(),
-                    numbers: false,
+                    look: Default::default(),
+                page: Default::default(),
                     caption: false,
                 };
                 let mut text = Vec::new();

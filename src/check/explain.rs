@@ -8,7 +8,7 @@
 use std::io;
 
 use crate::num::Num;
-use crate::render::{bound_sign, cutoff_test};
+use crate::render::{Notation, bound_sign, cutoff_test};
 use crate::search::{Algorithm, Bound, CutoffRule, Event, Sink, ValueKind, View, Window};
 use crate::tree::{NodeId, Player, Tree};
 
@@ -112,7 +112,7 @@ impl<'t> Witness<'t> {
             self.tree.player(moment.parent),
             self.tree.name(sibling),
             Num(value),
-            cutoff_test(&rule)
+            cutoff_test(&rule, Notation::Ascii)
         )
     }
 
@@ -218,9 +218,9 @@ impl<'t> Witness<'t> {
                 "{at} after {}={}, {}",
                 self.tree.name(child),
                 Num(value),
-                cutoff_test(&cut.rule)
+                cutoff_test(&cut.rule, Notation::Ascii)
             ),
-            None => format!("{at}, {}", cutoff_test(&cut.rule)),
+            None => format!("{at}, {}", cutoff_test(&cut.rule, Notation::Ascii)),
         }
     }
 

@@ -21,7 +21,7 @@ pub enum FileKind {
 }
 
 /// The extensions `-o` knows, for the error about one it does not.
-const KNOWN: &str = ".txt, .json, .dot, .gv, .svg, .png and .pdf";
+const KNOWN: &str = ".txt, .json, .dot, .gv, .tex, .svg, .png and .pdf";
 
 impl FileKind {
     /// The kind `path`'s extension names; `None` for a file without one,
@@ -33,6 +33,7 @@ impl FileKind {
             "txt" => FileKind::Trace(Format::Text),
             "json" => FileKind::Trace(Format::Json),
             "dot" | "gv" => FileKind::Trace(Format::Dot),
+            "tex" => FileKind::Trace(Format::Tikz),
             _ => match ImageFormat::of_path(path) {
                 Some(format) => FileKind::Image(format),
                 None => {
@@ -83,12 +84,14 @@ impl Destination {
         Ok(match (&args.frames, args.frame, file) {
             (Some(dir), _, _) => Destination::Frames(dir.clone(), args.frames_format),
             (None, Some(n), None) => Destination::Frame(n, None),
-            (None, Some(n), Some((path, Some(kind)))) if kind.holds(Format::Dot) => {
+            (None, Some(n), Some((path, Some(kind))))
+                if kind.holds(Format::Dot) || kind.holds(Format::Tikz) =>
+            {
                 Destination::Frame(n, Some((path, kind)))
             }
             (None, Some(_), Some((path, _))) => {
                 return Err(Failure::Usage(format!(
-                    "--frame draws DOT: -o {} cannot hold it; use .dot, .gv, .svg, .png or .pdf",
+                    "--frame draws a diagram: -o {} cannot hold it; use .dot, .gv, .tex, .svg, .png or .pdf",
                     path.display()
                 )));
             }
@@ -111,12 +114,14 @@ impl Destination {
             Destination::Image(path, format) => {
                 (format!("-o {}", path.display()), FileKind::Image(*format))
             }
-            Destination::Frames(..) => ("--frames".into(), FileKind::Trace(Format::Dot)),
-            Destination::Frame(..) => ("--frame".into(), FileKind::Trace(Format::Dot)),
+            Destination::Frame(_, Some((path, kind))) => (format!("-o {}", path.display()), *kind),
+            Destination::Frames(..) => return frames_format("--frames", given),
+            Destination::Frame(_, None) => return frames_format("--frame", given),
         };
         let (own, written) = match wanted {
             FileKind::Trace(Format::Text) => (Format::Text, "text"),
             FileKind::Trace(Format::Json) => (Format::Json, "JSON"),
+            FileKind::Trace(Format::Tikz) => (Format::Tikz, "TikZ"),
             FileKind::Trace(format) => (format, "DOT"),
             FileKind::Image(_) => (Format::Dot, "an image drawn from DOT"),
         };
@@ -128,6 +133,18 @@ impl Destination {
             Some(format) => Ok(format),
             None => Ok(own),
         }
+    }
+}
+
+/// The format of frames: a diagram, DOT unless `--format tikz` asks for TikZ.
+fn frames_format(flag: &str, given: Option<Format>) -> Result<Format, Failure> {
+    match given {
+        None => Ok(Format::Dot),
+        Some(format) if format.draws() => Ok(format),
+        Some(format) => Err(Failure::Usage(format!(
+            "{flag} draws diagrams, so it cannot be used with --format {}; use dot or tikz",
+            name(format)
+        ))),
     }
 }
 

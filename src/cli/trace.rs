@@ -10,6 +10,8 @@ use super::args::{SearchArgs, TreeArgs, describe_io, first_given};
 use super::destination::{Destination, FileKind};
 use super::{Failure, palette};
 use crate::graphviz::{self, ImageFormat};
+use crate::render::diagram::Page;
+use crate::render::picture::{Labels, Look};
 use crate::search::{Algorithm, SearchError};
 use crate::trace::{self, Format, Request};
 use crate::tree::Tree;
@@ -32,28 +34,52 @@ pub struct TraceArgs {
     color: ColorChoice,
 
     /// Write the output to FILE instead of stdout, in the format its
-    /// extension names: .txt text, .json JSON, .dot or .gv DOT, .svg, .png
-    /// or .pdf an image drawn by Graphviz's `dot`.
+    /// extension names: .txt text, .json JSON, .dot or .gv DOT, .tex TikZ,
+    /// .svg, .png or .pdf an image drawn by Graphviz's `dot`.
     #[arg(short, long, value_name = "FILE")]
     pub(super) output: Option<PathBuf>,
 
-    /// DOT: number the nodes in the order the search visits them.
+    /// Diagrams: number the nodes in the order the search visits them.
     #[arg(long)]
     numbers: bool,
 
-    /// DOT: add a caption with the algorithm, root player, best move and value.
+    /// Diagrams: add a caption (what was searched and how, the best move
+    /// and the value; on frames, the step in words under it).
     #[arg(long)]
     caption: bool,
 
-    /// DOT: write one frame per search step into DIR (frame-001.dot, ...).
+    /// Diagrams: which texts the nodes carry; `values` draws the tree as
+    /// textbooks do.
+    #[arg(long, value_enum, value_name = "WHICH")]
+    labels: Option<Labels>,
+
+    /// Diagrams: the tree as handed out, with its leaf values and nothing
+    /// of the solution.
+    #[arg(long, conflicts_with_all = ["frames", "frame", "collapse_pruned", "numbers"])]
+    exercise: bool,
+
+    /// Diagrams: draw each pruned subtree as one small stub under its cut edge.
+    #[arg(long)]
+    collapse_pruned: bool,
+
+    /// DOT: scale the drawing down to fit W by H inches (Graphviz's `size`).
+    #[arg(long, value_name = "W,H", value_parser = parse_size)]
+    size: Option<(f64, f64)>,
+
+    /// DOT: the resolution of PNG images, in dots per inch (Graphviz's `dpi`).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    dpi: Option<u16>,
+
+    /// Write one frame per search step into DIR (frame-001.dot, ...; with
+    /// --format tikz one file, frames.tex, whose steps are beamer overlays).
     #[arg(long, value_name = "DIR", conflicts_with_all = ["frame", "output"])]
     pub(super) frames: Option<PathBuf>,
 
     /// With --frames: draw each frame with Graphviz in this format instead of writing DOT.
-    #[arg(long, value_enum, value_name = "FORMAT", requires = "frames")]
+    #[arg(long, value_enum, value_name = "FORMAT")]
     pub(super) frames_format: Option<ImageFormat>,
 
-    /// DOT: print only frame N (from 1) of what --frames would write.
+    /// Print only frame N (from 1) of what --frames would write.
     #[arg(long, value_name = "N", value_parser = parse_frame)]
     pub(super) frame: Option<u64>,
 
@@ -68,6 +94,15 @@ fn parse_frame(text: &str) -> Result<u64, String> {
         Ok(0) => Err("frames are numbered from 1".to_string()),
         Ok(n) => Ok(n),
         Err(_) => Err(format!("expected a frame number, got {text:?}")),
+    }
+}
+
+/// Parses `W,H`: a page size in inches.
+fn parse_size(text: &str) -> Result<(f64, f64), String> {
+    let number = |part: &str| part.trim().parse::<f64>().ok().filter(|n| n.is_finite() && *n > 0.0);
+    match text.split_once(',').map(|(w, h)| (number(w), number(h))) {
+        Some((Some(width), Some(height))) => Ok((width, height)),
+        _ => Err(format!("expected a size in inches as W,H (like 10,5.6), got {text:?}")),
     }
 }
 
@@ -89,6 +124,9 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
             let outcome = trace::write(&tree, &request, &mut dot_text).map_err(failed)?;
             draw(&dot_text, format, &path, args.dot_timeout)?;
             outcome
+        }
+        Destination::Frames(dir, _) if request.format == Format::Tikz => {
+            return write_overlays(&tree, &request, &dir, failed);
         }
         Destination::Frames(dir, format) => {
             let drawing = format.map(|format| (format, args.dot_timeout));
@@ -172,6 +210,20 @@ fn write_frames(
     Ok(())
 }
 
+/// Writes the frames as one TikZ file of beamer overlays, `frames.tex` in `dir`.
+fn write_overlays(
+    tree: &Tree,
+    request: &Request,
+    dir: &Path,
+    failed: impl Fn(SearchError) -> Failure,
+) -> Result<(), Failure> {
+    prepare_frame_dir(dir)?;
+    let path = dir.join("frames.tex");
+    let count = write_file(&path, |out| trace::write_overlays(tree, request, out), failed)?;
+    super::say(&format!("wrote {count} frames as beamer overlays: {}", path.display()));
+    Ok(())
+}
+
 /// Creates the frame directory, or empties it of earlier frames (files
 /// named `frame-NNN.dot|svg|png|pdf`; nothing else is touched).
 fn prepare_frame_dir(dir: &Path) -> Result<(), Failure> {
@@ -242,10 +294,30 @@ fn cannot_write(path: &Path, error: &io::Error) -> Failure {
 /// Checks that the options fit together and builds the request.
 fn request(args: &TraceArgs, destination: &Destination) -> Result<Request, Failure> {
     let format = destination.format(args.format)?;
-    if format != Format::Dot
-        && let Some(flag) = first_given(&[(args.numbers, "--numbers"), (args.caption, "--caption")])
+    let diagram_flags = [
+        (args.numbers, "--numbers"),
+        (args.caption, "--caption"),
+        (args.labels.is_some(), "--labels"),
+        (args.exercise, "--exercise"),
+        (args.collapse_pruned, "--collapse-pruned"),
+    ];
+    if !format.draws()
+        && let Some(flag) = first_given(&diagram_flags)
     {
-        return Err(Failure::Usage(format!("{flag} applies only to DOT output; add --format dot")));
+        return Err(Failure::Usage(format!(
+            "{flag} applies only to diagrams; add --format dot or --format tikz"
+        )));
+    }
+    let graphviz_flags = [(args.size.is_some(), "--size"), (args.dpi.is_some(), "--dpi")];
+    if format != Format::Dot
+        && let Some(flag) = first_given(&graphviz_flags)
+    {
+        return Err(Failure::Usage(format!("{flag} applies only to DOT output and images")));
+    }
+    if format == Format::Tikz && args.frames_format.is_some() {
+        return Err(Failure::Usage(
+            "--frames-format draws with Graphviz; with --format tikz the frames are one file of beamer overlays".into(),
+        ));
     }
     let (algorithm, options) = args.search.resolve(Algorithm::Minimax)?;
     // `auto` colours only a terminal, and files are not one.
@@ -254,12 +326,20 @@ fn request(args: &TraceArgs, destination: &Destination) -> Result<Request, Failu
         _ if args.color == ColorChoice::Auto => ColorChoice::Never,
         _ => args.color,
     };
+    let look = Look {
+        labels: args.labels.unwrap_or_default(),
+        numbers: args.numbers,
+        exercise: args.exercise,
+        collapse_pruned: args.collapse_pruned,
+    };
+    let page = Page { size: args.size, dpi: args.dpi.map(f64::from) };
     Ok(Request {
         algorithm,
         options,
         format,
         palette: palette(color),
-        numbers: args.numbers,
+        look,
         caption: args.caption,
+        page,
     })
 }

@@ -333,7 +333,8 @@ mod tests {
                 options: *options,
                 format: Format::Json,
                 palette: Palette::default(),
-                numbers: false,
+                look: Default::default(),
+                page: Default::default(),
                 caption: false,
             };
             let mut written = Vec::new();
@@ -358,7 +359,8 @@ mod tests {
                 options: Options::default(),
                 format: Format::Json,
                 palette: Palette::default(),
-                numbers: false,
+                look: Default::default(),
+                page: Default::default(),
                 caption: false,
             };
             let mut written = Vec::new();

@@ -4,29 +4,96 @@
 
 pub mod answer;
 pub mod compare;
+pub mod diagram;
 pub mod dot;
 pub mod json;
+pub mod layout;
+pub mod picture;
 pub mod text;
+pub mod tikz;
 pub mod verdict;
 
 use colored::Color;
 
 use crate::num::Num;
-use crate::search::{CutoffRule, ValueKind};
+use crate::search::{Bound, CutoffRule, ValueKind};
+
+/// How the alpha-beta vocabulary is written: in ASCII for terminals, files
+/// and answers (`alpha=-inf`, `<=`), or with the textbook's symbols for
+/// pictures (`α=-∞`, `≤`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Notation {
+    #[default]
+    Ascii,
+    Symbols,
+}
+
+impl Notation {
+    /// A value: `3`, `inf` or `∞`.
+    pub fn number(self, value: f64) -> String {
+        match (self, value.is_infinite()) {
+            (Notation::Symbols, true) if value > 0.0 => "\u{221e}".to_string(),
+            (Notation::Symbols, true) => "-\u{221e}".to_string(),
+            _ => Num(value).to_string(),
+        }
+    }
+
+    /// `alpha` or `α`, `beta` or `β`.
+    pub fn bound(self, bound: Bound) -> &'static str {
+        match (self, bound) {
+            (Notation::Ascii, bound) => bound.name(),
+            (Notation::Symbols, Bound::Alpha) => "\u{3b1}",
+            (Notation::Symbols, Bound::Beta) => "\u{3b2}",
+        }
+    }
+
+    /// A comparison the pruning rules use, `<=` written `≤` with symbols.
+    pub fn comparison(self, ascii: &'static str) -> &'static str {
+        match (self, ascii) {
+            (Notation::Symbols, "<=") => "\u{2264}",
+            (Notation::Symbols, ">=") => "\u{2265}",
+            _ => ascii,
+        }
+    }
+
+    /// The sign before a value that is only a lower or an upper bound
+    /// (`>=3`, `≥3`), nothing before an exact value.
+    pub fn bound_sign(self, kind: ValueKind) -> &'static str {
+        match kind {
+            ValueKind::Exact => "",
+            ValueKind::Lower => self.comparison(">="),
+            ValueKind::Upper => self.comparison("<="),
+        }
+    }
+
+    /// An alpha-beta window: `alpha=3 beta=inf` or `α=3 β=∞`.
+    pub fn window(self, window: crate::search::Window) -> String {
+        format!(
+            "{}={} {}={}",
+            self.bound(Bound::Alpha),
+            self.number(window.alpha),
+            self.bound(Bound::Beta),
+            self.number(window.beta)
+        )
+    }
+}
 
 /// `>=` before a value that is only a lower bound, `<=` before an upper
 /// bound, nothing before an exact value: `>=3`.
 pub fn bound_sign(kind: ValueKind) -> &'static str {
-    match kind {
-        ValueKind::Exact => "",
-        ValueKind::Lower => ">=",
-        ValueKind::Upper => "<=",
-    }
+    Notation::Ascii.bound_sign(kind)
 }
 
-/// The test a cutoff passed, in the trace's words: `v=2 <= alpha=3`.
-pub fn cutoff_test(rule: &CutoffRule) -> String {
-    format!("v={} {} {}={}", Num(rule.value), rule.comparison(), rule.bound.name(), Num(rule.limit))
+/// The test a cutoff passed, in the trace's words: `v=2 <= alpha=3`, or
+/// with symbols `v=2 ≤ α=3`.
+pub fn cutoff_test(rule: &CutoffRule, notation: Notation) -> String {
+    format!(
+        "v={} {} {}={}",
+        notation.number(rule.value),
+        notation.comparison(rule.comparison()),
+        notation.bound(rule.bound),
+        notation.number(rule.limit)
+    )
 }
 
 /// Which styles the text renderers use; plain when colour is off.

@@ -14,7 +14,7 @@
 
 use std::io::{self, Write};
 
-use super::{Palette, Role};
+use super::{Notation, Palette, Role};
 use crate::answer::{Answer, Recorder};
 use crate::num::Num;
 use crate::search::{Algorithm, Event, Options, Outcome, Sink, ValueKind, Window};
@@ -31,6 +31,19 @@ pub fn write_header(
     options: &Options,
     palette: Palette,
 ) -> io::Result<()> {
+    let parts = header_parts(tree, algorithm, options, palette, Notation::Ascii);
+    writeln!(out, "{}", wrap(&parts, WIDTH))
+}
+
+/// What is searched, and how, in parts: the algorithm, the point of view
+/// of negamax values, the pruning conventions, the depth limit, the root.
+pub fn header_parts(
+    tree: &Tree,
+    algorithm: Algorithm,
+    options: &Options,
+    palette: Palette,
+    notation: Notation,
+) -> Vec<String> {
     let root = tree.root();
     let mut parts = vec![algorithm.name().to_string()];
     if algorithm.view() == crate::search::View::Mover {
@@ -42,8 +55,7 @@ pub fn write_header(
             parts.push("strict cutoffs".into());
         }
         if options.window != Window::FULL {
-            let Window { alpha, beta } = options.window;
-            parts.push(format!("window alpha={} beta={}", Num(alpha), Num(beta)));
+            parts.push(format!("window {}", notation.window(options.window)));
         }
     }
     if let Some(limit) = options.depth_limit {
@@ -51,7 +63,7 @@ pub fn write_header(
     }
     let player = player_tag(palette, tree.player(root));
     parts.push(format!("root {} ({player})", tree.name(root)));
-    writeln!(out, "{}", wrap(&parts, WIDTH))
+    parts
 }
 
 /// The width the text trace keeps to where it can.
@@ -180,7 +192,7 @@ impl<'a, W: Write> TextTrace<'a, W> {
         let depth = self.open.saturating_sub(1).min(MAX_INDENT);
         self.line.clear();
         self.line.extend(std::iter::repeat_n(' ', 2 * depth));
-        self.line.push_str(&describe(self.tree, event, self.palette));
+        self.line.push_str(&describe(self.tree, event, self.palette, Notation::Ascii));
         self.line.push('\n');
         self.out.write_all(self.line.as_bytes())
     }
@@ -210,16 +222,15 @@ impl<W: Write> Sink<'_> for TextTrace<'_, W> {
 
 /// One step of a search in words, as the text trace and slide captions
 /// show it: `b MIN  alpha=-inf beta=inf`, `e = 3`, `b: beta = 3`,
-/// `c: v=2 <= alpha=3: prune i j`, `c = 2 (upper bound)`.
-pub fn describe(tree: &Tree, event: &Event<'_>, palette: Palette) -> String {
-    let paint_value = |value: f64| palette.paint(Role::Value, &Num(value).to_string());
+/// `c: v=2 <= alpha=3: prune i j`, `c = 2 (upper bound)`; pictures use the
+/// symbols (`α=-∞`).
+pub fn describe(tree: &Tree, event: &Event<'_>, palette: Palette, notation: Notation) -> String {
+    let paint_value = |value: f64| palette.paint(Role::Value, &notation.number(value));
     match *event {
         Event::Enter { node, player, window, .. } => {
             let tag = player_tag(palette, player);
             match window {
-                Some(Window { alpha, beta }) => {
-                    format!("{} {tag}  alpha={} beta={}", tree.name(node), Num(alpha), Num(beta))
-                }
+                Some(window) => format!("{} {tag}  {}", tree.name(node), notation.window(window)),
                 None => format!("{} {tag}", tree.name(node)),
             }
         }
@@ -228,11 +239,12 @@ pub fn describe(tree: &Tree, event: &Event<'_>, palette: Palette) -> String {
             format!("{} = {}{note}", tree.name(node), paint_value(value))
         }
         Event::Update { node, bound, value } => {
-            format!("{}: {} = {}", tree.name(node), bound.name(), Num(value))
+            let bound = notation.bound(bound);
+            format!("{}: {bound} = {}", tree.name(node), notation.number(value))
         }
         Event::Cutoff { node, rule, pruned } => {
             let names: Vec<&str> = pruned.iter().map(|&n| tree.name(n)).collect();
-            let reason = palette.paint(Role::Cutoff, &super::cutoff_test(&rule));
+            let reason = palette.paint(Role::Cutoff, &super::cutoff_test(&rule, notation));
             let pruned = palette.paint(Role::Pruned, &names.join(" "));
             format!("{}: {reason}: prune {pruned}", tree.name(node))
         }

@@ -150,7 +150,7 @@ impl Tree {
     }
 
     /// All node ids, in pre-order.
-    pub fn nodes(&self) -> impl Iterator<Item = NodeId> + use<> {
+    pub fn nodes(&self) -> impl DoubleEndedIterator<Item = NodeId> + use<> {
         (0..self.len() as u32).map(NodeId)
     }
 

@@ -1,0 +1,206 @@
+//! What the diagram formats (DOT, TikZ) share: the geometry and options of
+//! a whole run ([`Canvas`]), what one drawing adds to it ([`Scene`]), the
+//! captions, and the frames of a search, one per step.
+
+use std::io;
+
+use super::layout::{CAPTION_PT, Layout, line_height, text_width};
+use super::picture::{Look, Picture};
+use super::text::{describe, header_parts};
+use super::{Notation, Palette};
+use crate::search::{Algorithm, Event, Options, Outcome, Sink};
+use crate::tree::{NodeId, Tree};
+
+/// The page size and resolution Graphviz is asked for (`--size`, `--dpi`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Page {
+    /// Width and height in inches: the drawing is scaled down to fit.
+    pub size: Option<(f64, f64)>,
+    pub dpi: Option<f64>,
+}
+
+/// What stays the same in every drawing of one run.
+#[derive(Clone, Debug)]
+pub struct Canvas {
+    pub layout: Layout,
+    pub look: Look,
+    /// Lines kept for the caption under the tree, the most any drawing of
+    /// the run needs, so that every frame has the same size.
+    pub caption_lines: usize,
+    pub page: Page,
+}
+
+impl Canvas {
+    /// The caption's width: the tree's, or enough for a short line.
+    pub fn caption_width(&self) -> f64 {
+        self.layout.width().max(3.0)
+    }
+
+    /// The caption's height.
+    pub fn caption_height(&self) -> f64 {
+        self.caption_lines as f64 * line_height(CAPTION_PT)
+    }
+
+    /// `text` broken into lines that fit under the tree.
+    pub fn wrap(&self, text: &str) -> Vec<String> {
+        wrap(text, self.caption_width())
+    }
+}
+
+/// What one drawing shows besides the nodes.
+#[derive(Clone, Debug, Default)]
+pub struct Scene<'a> {
+    /// The caption's lines.
+    pub caption: Vec<String>,
+    /// The principal variation to highlight, root first.
+    pub principal_variation: &'a [NodeId],
+    /// The node to highlight (a frame's subject).
+    pub current: Option<NodeId>,
+}
+
+/// Each node's place on the principal variation (the root is 0), so that
+/// an edge lies on it exactly when its child does.
+pub fn pv_places(tree: &Tree, principal_variation: &[NodeId]) -> Vec<Option<usize>> {
+    let mut places = vec![None; tree.len()];
+    for (place, node) in principal_variation.iter().enumerate() {
+        places[node.index()] = Some(place);
+    }
+    places
+}
+
+/// The caption of a finished search, with the textbook's symbols: what was
+/// searched and how (as the text trace's header says it), then the best
+/// move and the value.
+pub fn caption(tree: &Tree, algorithm: Algorithm, options: &Options, outcome: &Outcome) -> String {
+    let mut parts = header_parts(tree, algorithm, options, Palette::default(), Notation::Symbols);
+    let best = outcome.best_move.map_or("none", |node| tree.name(node));
+    parts.push(format!("best move {best}"));
+    parts.push(format!("value {}", Notation::Symbols.number(outcome.value)));
+    parts.join(", ")
+}
+
+/// The caption of a frame: the step in words, under the header line when
+/// there is one.
+pub fn frame_caption(header: Option<&str>, step: u64, words: &str) -> String {
+    match header {
+        Some(header) => format!("{header}\nstep {step}: {words}"),
+        None => format!("step {step}: {words}"),
+    }
+}
+
+/// Breaks `text` at spaces (and at its own newlines) into lines of at most
+/// `width` inches at the caption's size; a word longer than a line gets
+/// one to itself.
+pub fn wrap(text: &str, width: f64) -> Vec<String> {
+    let mut lines = Vec::new();
+    for paragraph in text.lines() {
+        let mut line = String::new();
+        for word in paragraph.split(' ').filter(|word| !word.is_empty()) {
+            let longer = format!("{line} {word}");
+            if !line.is_empty() && text_width(&longer, CAPTION_PT) > width {
+                lines.push(std::mem::take(&mut line));
+            }
+            if line.is_empty() {
+                line = word.to_string();
+            } else {
+                line = longer;
+            }
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+/// Follows a search and hands every step's picture, or only step `only`'s,
+/// to `draw` with the step number (from 1) and the scene to draw.
+pub struct Frames<'t, F> {
+    picture: Picture<'t>,
+    canvas: &'t Canvas,
+    /// The run's caption, above each step's words (`--caption`).
+    header: Option<String>,
+    only: Option<u64>,
+    draw: F,
+}
+
+impl<'t, F> Frames<'t, F>
+where
+    F: FnMut(u64, &Picture<'t>, &Scene<'_>) -> io::Result<()>,
+{
+    pub fn new(
+        picture: Picture<'t>,
+        canvas: &'t Canvas,
+        header: Option<String>,
+        only: Option<u64>,
+        draw: F,
+    ) -> Self {
+        Frames { picture, canvas, header, only, draw }
+    }
+
+    /// How many frames the search has.
+    pub fn count(&self) -> u64 {
+        self.picture.steps()
+    }
+}
+
+impl<'t, F> Sink<'_> for Frames<'t, F>
+where
+    F: FnMut(u64, &Picture<'t>, &Scene<'_>) -> io::Result<()>,
+{
+    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+        self.picture.event(event)?;
+        let step = self.picture.steps();
+        if self.only.is_some_and(|only| only != step) {
+            return Ok(());
+        }
+        let tree = self.picture.tree();
+        let words = describe(tree, event, Palette::default(), Notation::Symbols);
+        let text = frame_caption(self.header.as_deref(), step, &words);
+        let scene = Scene {
+            caption: self.canvas.wrap(&text),
+            principal_variation: &[],
+            current: self.picture.current(),
+        };
+        (self.draw)(step, &self.picture, &scene)
+    }
+}
+
+/// Counts the caption lines the frames of a search need, for
+/// [`Canvas::caption_lines`].
+pub struct CaptionLines<'t> {
+    tree: &'t Tree,
+    header: Option<String>,
+    width: f64,
+    steps: u64,
+    /// The most lines a frame's caption has.
+    pub most: usize,
+}
+
+impl<'t> CaptionLines<'t> {
+    pub fn new(tree: &'t Tree, header: Option<String>, width: f64) -> Self {
+        CaptionLines { tree, header, width, steps: 0, most: 0 }
+    }
+}
+
+impl Sink<'_> for CaptionLines<'_> {
+    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+        self.steps += 1;
+        let words = describe(self.tree, event, Palette::default(), Notation::Symbols);
+        let text = frame_caption(self.header.as_deref(), self.steps, &words);
+        self.most = self.most.max(wrap(&text, self.width).len());
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn captions_wrap_at_spaces_and_keep_long_words_whole() {
+        assert_eq!(wrap("a b c", 10.0), ["a b c"]);
+        let narrow = text_width("abc de", CAPTION_PT);
+        assert_eq!(wrap("abc de fg", narrow), ["abc de", "fg"]);
+        assert_eq!(wrap("abcdefghij k", 0.1), ["abcdefghij", "k"]);
+        assert_eq!(wrap("head\nstep 1: a", 10.0), ["head", "step 1: a"]);
+    }
+}
