@@ -8,6 +8,7 @@ mod check;
 mod compare;
 mod destination;
 mod generate;
+mod man;
 mod trace;
 
 use std::io::{self, IsTerminal, Write};
@@ -48,7 +49,7 @@ Examples:
 
 /// Trace minimax, negamax and alpha-beta on small game trees.
 #[derive(Debug, Parser)]
-#[command(name = "gametree", version, about, after_help = OVERVIEW_EXAMPLES)]
+#[command(name = "gametree", version, propagate_version = true, about, after_help = OVERVIEW_EXAMPLES)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -77,8 +78,8 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the man page (roff).
-    Man,
+    /// Print a manual page (roff), or write them all into a directory.
+    Man(man::ManArgs),
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -235,9 +236,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, Failure> {
             clap_complete::generate(shell, &mut Cli::command(), "gametree", &mut script);
             out.write_all(&script).map(done).map_err(Failure::Output)
         }
-        Command::Man => {
-            clap_mangen::Man::new(Cli::command()).render(out).map(done).map_err(Failure::Output)
-        }
+        Command::Man(args) => man::run(&args, out).map(done),
     }
 }
 
