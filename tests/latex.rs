@@ -92,9 +92,13 @@ fn frames_typeset_as_beamer_overlays() {
     assert!(said.starts_with("wrote 27 frames as beamer overlays: "), "{said}");
     let text = std::fs::read_to_string(frames.join("frames.tex")).unwrap();
     assert_eq!(text.matches("\\only<").count(), 27);
+    // One bounding box for all steps, set before the first: nothing jumps.
+    let bounding_box = text.find("\\useasboundingbox").expect("a bounding box");
+    assert!(bounding_box < text.find("\\only<1>").unwrap());
+    assert_eq!(text.matches("\\useasboundingbox").count(), 1);
     let pages = compile(
         &dir,
-        "\\documentclass{beamer}\n\\usepackage{tikz}\n\\begin{document}\n\\begin{frame}{Alpha-beta}\n\\centering\\resizebox{\\linewidth}{!}{\\input{frames/frames.tex}}\n\\end{frame}\n\\end{document}\n",
+        "\\documentclass{beamer}\n\\usepackage{tikz}\n\\begin{document}\n\\begin{frame}{Alpha-beta}\n\\centering\\resizebox{!}{0.8\\textheight}{\\input{frames/frames.tex}}\n\\end{frame}\n\\end{document}\n",
     );
     assert_eq!(pages, 27, "one slide per step");
 }

@@ -110,7 +110,8 @@ fn write_edge(
         EdgeInk::Best => "gtpv, line width=2.6pt",
         EdgeInk::Principal => "gtpv, line width=1.9pt",
     };
-    writeln!(out, "\\draw[{style}] ({px:.3},{py:.3}) -- ({cx:.3},{cy:.3});")?;
+    let style = if style.is_empty() { String::new() } else { format!("[{style}]") };
+    writeln!(out, "\\draw{style} ({px:.3},{py:.3}) -- ({cx:.3},{cy:.3});")?;
     if ink == EdgeInk::Cut {
         // Half way between the parent's outline and the child's.
         let low = py - layout.reach(layout.shape(parent)).1;

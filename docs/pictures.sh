@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Redraws the README's pictures (docs/*.svg) with the tool itself.
+# Needs Graphviz; run it after changing anything the diagrams show.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --quiet --release
+gametree() { target/release/gametree "$@"; }
+
+aima=(trace trees/aima-5-2.json --algo alphabeta)
+gametree "${aima[@]}" --caption -o docs/aima-alphabeta.svg
+gametree "${aima[@]}" --exercise -o docs/aima-exercise.svg
+for step in 5 15 27; do
+  gametree "${aima[@]}" --frame "$step" -o "$(printf 'docs/aima-alphabeta-frame-%03d.svg' "$step")"
+done
+wide=(trace trees/three-plies.json --algo alphabeta --labels values)
+gametree "${wide[@]}" -o docs/three-plies-values.svg
+gametree "${wide[@]}" --collapse-pruned -o docs/three-plies-collapsed.svg
