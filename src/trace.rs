@@ -11,7 +11,7 @@ use crate::render::diagram::{self, Canvas, CaptionLines, Frames, Page, Scene};
 use crate::render::json::{JsonTrace, Summary};
 use crate::render::layout::Layout;
 use crate::render::picture::{Look, Picture};
-use crate::render::{self, Palette, dot, tikz};
+use crate::render::{self, Palette, dot, html, tikz};
 use crate::search::{self, Algorithm, Event, Options, Outcome, SearchError, Sink};
 use crate::tree::{NodeId, Tree};
 
@@ -29,12 +29,14 @@ pub enum Format {
     Dot,
     /// A TikZ picture of the searched tree, for LaTeX.
     Tikz,
+    /// One self-contained web page that steps through the search.
+    Html,
 }
 
 impl Format {
-    /// Whether the format is a diagram.
+    /// Whether the format draws the tree.
     pub fn draws(self) -> bool {
-        matches!(self, Format::Dot | Format::Tikz)
+        matches!(self, Format::Dot | Format::Tikz | Format::Html)
     }
 }
 
@@ -89,6 +91,7 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
             Ok(outcome)
         }
         Format::Dot | Format::Tikz => write_diagram(tree, request, out),
+        Format::Html => write_page(tree, request, out),
     }
 }
 
@@ -119,6 +122,26 @@ fn write_diagram(
     Ok(outcome)
 }
 
+/// Runs the search twice, once to lay the tree out (knowing what is
+/// pruned) and once to record its steps, and writes the stepping page.
+fn write_page(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outcome, SearchError> {
+    let Request { algorithm, options, .. } = *request;
+    let mut ended = Picture::new(tree, algorithm.view());
+    search::run(tree, algorithm, &options, &mut ended)?;
+    let canvas = canvas(tree, request, &ended);
+    let mut steps = html::Steps::new(tree, algorithm.view(), &canvas);
+    let outcome = search::run(tree, algorithm, &options, &mut steps)?;
+    let parts = render::text::header_parts(
+        tree,
+        algorithm,
+        &options,
+        Palette::default(),
+        render::Notation::Ascii,
+    );
+    html::write(out, &canvas, steps, &outcome, &parts.join(", "), algorithm.view())?;
+    Ok(outcome)
+}
+
 /// The run's header line in the diagrams' notation: what is searched and
 /// how, without the result.
 fn header(tree: &Tree, request: &Request) -> String {
@@ -141,7 +164,8 @@ fn canvas(tree: &Tree, request: &Request, ended: &Picture<'_>) -> Canvas {
         false => Vec::new(),
     };
     let windows = request.algorithm.prunes();
-    let layout = Layout::new(tree, &request.options, windows, &request.look, &stubs);
+    let slide = request.format != Format::Html;
+    let layout = Layout::new(tree, &request.options, windows, &request.look, &stubs, slide);
     Canvas { layout, look: request.look, caption_lines: 0, page: request.page }
 }
 

@@ -21,7 +21,7 @@ pub enum FileKind {
 }
 
 /// The extensions `-o` knows, for the error about one it does not.
-const KNOWN: &str = ".txt, .json, .dot, .gv, .tex, .svg, .png and .pdf";
+const KNOWN: &str = ".txt, .json, .dot, .gv, .tex, .html, .svg, .png and .pdf";
 
 impl FileKind {
     /// The kind `path`'s extension names; `None` for a file without one,
@@ -34,6 +34,7 @@ impl FileKind {
             "json" => FileKind::Trace(Format::Json),
             "dot" | "gv" => FileKind::Trace(Format::Dot),
             "tex" => FileKind::Trace(Format::Tikz),
+            "html" | "htm" => FileKind::Trace(Format::Html),
             _ => match ImageFormat::of_path(path) {
                 Some(format) => FileKind::Image(format),
                 None => {
@@ -122,6 +123,7 @@ impl Destination {
             FileKind::Trace(Format::Text) => (Format::Text, "text"),
             FileKind::Trace(Format::Json) => (Format::Json, "JSON"),
             FileKind::Trace(Format::Tikz) => (Format::Tikz, "TikZ"),
+            FileKind::Trace(Format::Html) => (Format::Html, "a web page"),
             FileKind::Trace(format) => (format, "DOT"),
             FileKind::Image(_) => (Format::Dot, "an image drawn from DOT"),
         };
@@ -140,7 +142,7 @@ impl Destination {
 fn frames_format(flag: &str, given: Option<Format>) -> Result<Format, Failure> {
     match given {
         None => Ok(Format::Dot),
-        Some(format) if format.draws() => Ok(format),
+        Some(format @ (Format::Dot | Format::Tikz)) => Ok(format),
         Some(format) => Err(Failure::Usage(format!(
             "{flag} draws diagrams, so it cannot be used with --format {}; use dot or tikz",
             name(format)

@@ -35,7 +35,8 @@ pub struct TraceArgs {
 
     /// Write the output to FILE instead of stdout, in the format its
     /// extension names: .txt text, .json JSON, .dot or .gv DOT, .tex TikZ,
-    /// .svg, .png or .pdf an image drawn by Graphviz's `dot`.
+    /// .html a stepping web page, .svg, .png or .pdf an image drawn by
+    /// Graphviz's `dot`.
     #[arg(short, long, value_name = "FILE")]
     pub(super) output: Option<PathBuf>,
 
@@ -294,9 +295,15 @@ fn cannot_write(path: &Path, error: &io::Error) -> Failure {
 /// Checks that the options fit together and builds the request.
 fn request(args: &TraceArgs, destination: &Destination) -> Result<Request, Failure> {
     let format = destination.format(args.format)?;
+    let picture_flags = [(args.numbers, "--numbers"), (args.caption, "--caption")];
+    if !matches!(format, Format::Dot | Format::Tikz)
+        && let Some(flag) = first_given(&picture_flags)
+    {
+        return Err(Failure::Usage(format!(
+            "{flag} applies only to pictures; add --format dot or --format tikz"
+        )));
+    }
     let diagram_flags = [
-        (args.numbers, "--numbers"),
-        (args.caption, "--caption"),
         (args.labels.is_some(), "--labels"),
         (args.exercise, "--exercise"),
         (args.collapse_pruned, "--collapse-pruned"),
@@ -305,7 +312,7 @@ fn request(args: &TraceArgs, destination: &Destination) -> Result<Request, Failu
         && let Some(flag) = first_given(&diagram_flags)
     {
         return Err(Failure::Usage(format!(
-            "{flag} applies only to diagrams; add --format dot or --format tikz"
+            "{flag} applies only to diagrams; add --format dot, tikz or html"
         )));
     }
     let graphviz_flags = [(args.size.is_some(), "--size"), (args.dpi.is_some(), "--dpi")];

@@ -107,7 +107,7 @@ mod tests {
     #[test]
     fn the_stream_writes_what_the_recorder_answers() {
         let trees = trees();
-        assert_eq!(trees.len(), 10, "the nine example trees and a game");
+        assert_eq!(trees.len(), 11, "the ten example trees and a game");
         for tree in &trees {
             for algorithm in Algorithm::ALL {
                 for (strict, fail_hard) in [(false, false), (true, true)] {

@@ -31,8 +31,9 @@ const PAD: f64 = 0.06;
 const SIBLING_GAP: f64 = 0.2;
 /// The shortest edge between two rows of nodes.
 const EDGE: f64 = 0.4;
-/// Wider than this (width to height), a tree gets taller instead: a slide
-/// is 16:9, and a very flat tree shrinks its labels out of sight.
+/// Wider than this (width to height), a tree for a slide gets taller
+/// instead: a slide is 16:9, and a very flat tree shrinks its labels out
+/// of sight.
 const MAX_RATIO: f64 = 2.3;
 
 /// The height of a line of text at `points`, in inches.
@@ -75,13 +76,16 @@ pub struct Layout {
 
 impl Layout {
     /// Lays out `tree` for a search with `options`; each node in `stubs`
-    /// is drawn as a stub with nothing under it (`--collapse-pruned`).
+    /// is drawn as a stub with nothing under it (`--collapse-pruned`). A
+    /// tree for a `slide` is kept from getting flatter than [`MAX_RATIO`];
+    /// a page that scrolls needs no such care.
     pub fn new(
         tree: &Tree,
         options: &Options,
         windows: bool,
         look: &Look,
         stubs: &[NodeId],
+        slide: bool,
     ) -> Self {
         let mut hidden = vec![false; tree.len()];
         let mut shapes: Vec<Shape> = tree.nodes().map(|node| Shape::of(tree, node)).collect();
@@ -105,7 +109,7 @@ impl Layout {
             bounds: [0.0; 4],
         };
         layout.place_across(tree);
-        layout.place_down(tree);
+        layout.place_down(tree, slide);
         layout
     }
 
@@ -192,7 +196,7 @@ impl Layout {
 
     /// Vertical places: one row per depth, far enough apart for the
     /// tallest shapes, and further where the tree would be too flat.
-    fn place_down(&mut self, tree: &Tree) {
+    fn place_down(&mut self, tree: &Tree, slide: bool) {
         let mut depth = vec![0u32; tree.len()];
         for node in tree.nodes().filter(|&node| self.shown(node)) {
             for &child in self.children(tree, node) {
@@ -209,7 +213,7 @@ impl Layout {
             (l.min(self.x[node.index()] - half), r.max(self.x[node.index()] + half))
         });
         let mut step = above + below + EDGE;
-        if rows > 0.0 {
+        if slide && rows > 0.0 {
             let wanted = (right - left) / MAX_RATIO;
             step = step.max((wanted - above - below) / rows);
         }

@@ -6,6 +6,7 @@ pub mod answer;
 pub mod compare;
 pub mod diagram;
 pub mod dot;
+pub mod html;
 pub mod json;
 pub mod layout;
 pub mod picture;

@@ -152,6 +152,8 @@ pub struct NodeView<'t> {
     pub value: Option<String>,
     /// `α=3 β=∞`.
     pub window: Option<String>,
+    /// Whether the search has given the node its value.
+    pub valued: bool,
 }
 
 impl<'t> Picture<'t> {
@@ -225,6 +227,7 @@ impl<'t> Picture<'t> {
             visit: (solved && look.numbers && mark.visit > 0).then_some(mark.visit),
             value,
             window,
+            valued: solved && mark.status == Status::Valued,
         }
     }
 

@@ -1,0 +1,156 @@
+//! The tree of the HTML page as inline SVG, drawn once at the places the
+//! [`Layout`] gives; the page's script only changes classes and texts.
+//!
+//! Every node is a `<g class="node …" data-node="NAME">` holding its outline
+//! and one `<text>` with a `<tspan>` for each line it may ever show (name,
+//! value, window), at fixed places, so nothing moves while stepping. Every
+//! edge is a `<g class="edge …" data-child="ID">` with its line and a hidden
+//! ✗ half way along.
+
+use std::fmt::Write;
+
+use crate::render::diagram::Canvas;
+use crate::render::layout::{Layout, NAME_PT, VALUE_PT, WINDOW_PT, line_height};
+use crate::render::picture::{Look, NodeView, Shape};
+use crate::tree::{NodeId, Tree};
+
+/// SVG user units (points) per inch of the layout.
+const UNIT: f64 = 72.0;
+
+/// The lines a node of `shape` may show, top to bottom, as (class, point size).
+fn lines(shape: Shape, look: &Look) -> Vec<(&'static str, f64)> {
+    let name = look.labels.names().then_some(("name", NAME_PT));
+    let value = look.labels.values().then_some(("value", VALUE_PT));
+    let window = look.labels.values().then_some(("window", WINDOW_PT));
+    let lines = match shape {
+        Shape::Max => vec![name, value, window],
+        Shape::Min => vec![window, name, value],
+        Shape::Leaf => vec![name, value],
+        Shape::Stub => vec![],
+    };
+    lines.into_iter().flatten().collect()
+}
+
+/// Writes the `<svg>` element with every node as `views` shows it.
+pub fn write(svg: &mut String, tree: &Tree, canvas: &Canvas, views: &[NodeView<'_>]) {
+    let layout = &canvas.layout;
+    let [left, bottom, right, top] = layout.bounds;
+    let pad = 0.15;
+    let width = (right - left + 2.0 * pad) * UNIT;
+    // Scaled to the window, but never below 80% of its natural size: a
+    // large tree scrolls instead of shrinking out of sight.
+    let _ = writeln!(
+        svg,
+        r#"<div id="tree-box"><svg id="tree" xmlns="http://www.w3.org/2000/svg" viewBox="{:.1} {:.1} {width:.1} {:.1}" style="min-width: {:.0}px" role="img">"#,
+        (left - pad) * UNIT,
+        -(top + pad) * UNIT,
+        (top - bottom + 2.0 * pad) * UNIT,
+        width * 0.8
+    );
+    svg.push_str("<g id=\"edges\">\n");
+    for parent in tree.nodes().filter(|&node| layout.shape(node) != Shape::Stub) {
+        for &child in tree.children(parent).iter().filter(|&&child| layout.shown(child)) {
+            write_edge(svg, layout, parent, child);
+        }
+    }
+    svg.push_str("</g>\n<g id=\"nodes\">\n");
+    for node in tree.nodes().filter(|&node| layout.shown(node)) {
+        write_node(svg, canvas, tree.name(node), node, &views[node.index()]);
+    }
+    svg.push_str("</g>\n</svg></div>\n");
+}
+
+fn write_edge(svg: &mut String, layout: &Layout, parent: NodeId, child: NodeId) {
+    let (px, py) = layout.position(parent);
+    let (cx, cy) = layout.position(child);
+    let low = py - layout.reach(layout.shape(parent)).1;
+    let high = cy + layout.reach(layout.shape(child)).0;
+    let t = (py - (low + high) / 2.0) / (py - cy);
+    let (mx, my) = (px + t * (cx - px), py + t * (cy - py));
+    let _ = writeln!(
+        svg,
+        r#"<g class="edge" data-child="{}"><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}"/><text class="cut-mark" x="{:.1}" y="{:.1}">&#x2717;</text></g>"#,
+        child.0,
+        px * UNIT,
+        -py * UNIT,
+        cx * UNIT,
+        -cy * UNIT,
+        mx * UNIT + 4.0,
+        -my * UNIT + 4.0
+    );
+}
+
+fn write_node(svg: &mut String, canvas: &Canvas, name: &str, node: NodeId, view: &NodeView<'_>) {
+    let layout = &canvas.layout;
+    let shape = layout.shape(node);
+    let size = layout.size(shape);
+    let (x, y) = layout.position(node);
+    let (w, h) = (size.width / 2.0 * UNIT, size.height * UNIT);
+    let (x, y) = (x * UNIT, -y * UNIT);
+    let (kind, outline) = match shape {
+        Shape::Max => {
+            ("max", polygon(&[(x - w, y + h / 4.0), (x + w, y + h / 4.0), (x, y - h / 2.0)]))
+        }
+        Shape::Min => {
+            ("min", polygon(&[(x - w, y - h / 4.0), (x + w, y - h / 4.0), (x, y + h / 2.0)]))
+        }
+        Shape::Leaf | Shape::Stub => {
+            let kind = if shape == Shape::Leaf { "leaf" } else { "stub" };
+            (
+                kind,
+                format!(
+                    r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}"/>"#,
+                    x - w,
+                    y - h / 2.0,
+                    2.0 * w,
+                    h
+                ),
+            )
+        }
+    };
+    let _ = write!(
+        svg,
+        r#"<g class="node {kind}" id="n{}" data-node="{}">{outline}<text>"#,
+        node.0,
+        xml(name)
+    );
+    let lines = lines(shape, &canvas.look);
+    let total: f64 = lines.iter().map(|&(_, points)| line_height(points) * UNIT).sum();
+    let mut top = y - total / 2.0;
+    for (class, points) in lines {
+        let height = line_height(points) * UNIT;
+        let text = match class {
+            "name" => view.name.map_or(String::new(), xml),
+            "value" => view.value.as_deref().map_or(String::new(), xml),
+            _ => view.window.as_deref().map_or(String::new(), xml),
+        };
+        let _ = write!(
+            svg,
+            r#"<tspan class="{class}" x="{x:.1}" y="{:.1}">{text}</tspan>"#,
+            top + 0.8 * height
+        );
+        top += height;
+    }
+    svg.push_str("</text></g>\n");
+}
+
+fn polygon(points: &[(f64, f64)]) -> String {
+    let points: Vec<String> = points.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+    format!(r#"<polygon points="{}"/>"#, points.join(" "))
+}
+
+/// Text made safe for XML content and attribute values.
+pub fn xml(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            '\'' => escaped.push_str("&#39;"),
+            c => escaped.push(c),
+        }
+    }
+    escaped
+}
