@@ -15,3 +15,11 @@ done
 wide=(trace trees/three-plies.json --algo alphabeta --labels values)
 gametree "${wide[@]}" -o docs/three-plies-values.svg
 gametree "${wide[@]}" --collapse-pruned -o docs/three-plies-collapsed.svg
+
+# The stepping page, as a browser shows it at step 15 (needs chromium).
+page="$(mktemp -d)"
+gametree "${aima[@]}" -o "$page/aima.html"
+chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=2000 \
+  --user-data-dir="$page/profile" --window-size=1280,800 \
+  --screenshot="$PWD/docs/page-aima-step-15.png" "file://$page/aima.html#step=15" 2>/dev/null
+rm -rf "$page"
