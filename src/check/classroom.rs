@@ -19,8 +19,11 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::answer::LeafMark;
-use crate::spelling;
+use crate::num::Num;
+use crate::render::Notation;
+use crate::search::ValueKind;
 use crate::tree::{NodeId, Tree};
+use crate::{lang, spelling};
 
 /// The keys of the classroom lines, in the order the tool prints them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -44,17 +47,12 @@ impl Key {
         }
     }
 
+    /// Every key, in the order of the language tables' `keys`.
+    pub const ALL: [Key; 5] = [Key::Order, Key::Leaves, Key::Pruned, Key::BestMove, Key::Value];
+
+    /// The key `text` names, in any language and spelling.
     fn parse(text: &str) -> Option<Key> {
-        let text = text.to_lowercase().replace(['_', '-'], " ");
-        let words: Vec<&str> = text.split_whitespace().collect();
-        match words.as_slice() {
-            ["order"] => Some(Key::Order),
-            ["leaves"] => Some(Key::Leaves),
-            ["pruned"] => Some(Key::Pruned),
-            ["best", "move"] | ["best"] | ["bestmove"] => Some(Key::BestMove),
-            ["value"] => Some(Key::Value),
-            _ => None,
-        }
+        lang::key_index(text).map(|index| Key::ALL[index])
     }
 
     /// The key a line starts with, the rest of the line, and whether the
@@ -78,11 +76,26 @@ impl Key {
     fn unknown(text: &str) -> String {
         let words: Vec<&str> = text.split_whitespace().collect();
         let text = words.join(" ");
-        let known = ["order", "leaves", "pruned", "best move", "best", "value"];
-        let suggestion = spelling::did_you_mean(spelling::nearest(&text, known));
+        let suggestion = spelling::did_you_mean(spelling::nearest(&text, lang::all_keys()));
         format!(
             "unknown key {text:?}{suggestion}; the keys are order, leaves, pruned, best move (or best) and value"
         )
+    }
+}
+
+/// What an answer says a node's value is: `3`, or only a bound, `≤2`
+/// (`<=2`) or `≥5` (`>=5`), as the diagrams print fail-soft bounds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Claim {
+    pub value: f64,
+    /// `Upper` for `≤`, `Lower` for `≥`; none for a bare value.
+    pub bound: Option<ValueKind>,
+}
+
+impl fmt::Display for Claim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = self.bound.map_or("", |kind| Notation::Symbols.bound_sign(kind));
+        write!(f, "{sign}{}", Num(self.value))
     }
 }
 
@@ -90,7 +103,7 @@ impl Key {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Items {
     /// Nodes in the order they receive their values, with the value where given.
-    Order(Vec<(NodeId, Option<f64>)>),
+    Order(Vec<(NodeId, Option<Claim>)>),
     Leaves(Vec<LeafMark>),
     Pruned(Vec<NodeId>),
     BestMove(Option<NodeId>),
@@ -183,21 +196,28 @@ fn is_nothing(word: &str) -> bool {
 }
 
 /// The items of a line: separated by whitespace, commas or semicolons,
-/// with `name = value` and `name: value` made `name:value`.
+/// with `name = value` and `name: value` made `name:value`, and a bound
+/// sign (`<=`, `≤`, `>=`, `≥`) kept with the value it bounds: `c: <= 2`
+/// is `c:≤2`.
 fn words(text: &str) -> Vec<String> {
     let mut joined = String::with_capacity(text.len());
     let mut pending_space = false;
-    for c in text.chars() {
+    let mut chars = text.chars().peekable();
+    while let Some(mut c) = chars.next() {
         if c.is_whitespace() || c == ',' || c == ';' {
             pending_space = !joined.is_empty();
             continue;
         }
-        let binds = c == ':' || c == '=';
-        if pending_space && !binds && !joined.ends_with(':') {
+        if matches!(c, '<' | '>') && chars.peek() == Some(&'=') {
+            chars.next();
+            c = if c == '<' { '\u{2264}' } else { '\u{2265}' };
+        }
+        let binds = matches!(c, ':' | '=' | '\u{2264}' | '\u{2265}');
+        if pending_space && !binds && !joined.ends_with([':', '\u{2264}', '\u{2265}']) {
             joined.push(' ');
         }
         pending_space = false;
-        joined.push(if binds { ':' } else { c });
+        joined.push(if c == '=' { ':' } else { c });
     }
     joined.split(' ').filter(|word| !word.is_empty()).map(str::to_string).collect()
 }
@@ -211,7 +231,7 @@ fn parse_items(key: Key, text: &str, names: &HashMap<&str, NodeId>) -> Result<It
             nonempty(&words, key)?;
             words
                 .iter()
-                .map(|word| order_item(word, &node))
+                .map(|word| order_item(word, names))
                 .collect::<Result<_, _>>()
                 .map(Items::Order)
         }
@@ -244,15 +264,32 @@ fn nonempty(words: &[&str], key: Key) -> Result<(), String> {
     if words.is_empty() { Err(format!("{:?} lists nothing", key.name())) } else { Ok(()) }
 }
 
-/// `e:3` or `e`.
+/// `e:3` or `e`, or with a bound: `c:≤2` or `c≤2` (the items arrive with
+/// `<=` made `≤` and `=` made `:`).
 fn order_item(
     word: &str,
-    node: &impl Fn(&str) -> Result<NodeId, String>,
-) -> Result<(NodeId, Option<f64>), String> {
-    match word.split_once(':') {
-        None => Ok((node(word)?, None)),
-        Some((name, value)) if !name.is_empty() => Ok((node(name)?, Some(parse_number(value)?))),
-        Some(_) => Err(format!("malformed item {word:?}: expected name:value")),
+    names: &HashMap<&str, NodeId>,
+) -> Result<(NodeId, Option<Claim>), String> {
+    let node = |name: &str| names.get(name).copied();
+    let (name, value) = match word.split_once(':') {
+        Some(("", _)) => return Err(format!("malformed item {word:?}: expected name:value")),
+        Some((name, value)) => (name, Some(value)),
+        None => match word.find(['\u{2264}', '\u{2265}']) {
+            Some(at) if at > 0 => (&word[..at], Some(&word[at..])),
+            _ => (word, None),
+        },
+    };
+    let node = node(name).ok_or_else(|| unknown_node(name, names))?;
+    Ok((node, value.map(claim).transpose()?))
+}
+
+/// A value, perhaps after a bound sign: `3`, `≤2`, `≥5`.
+fn claim(text: &str) -> Result<Claim, String> {
+    let signs = [("\u{2264}", ValueKind::Upper), ("\u{2265}", ValueKind::Lower)];
+    let bounded = signs.iter().find_map(|&(sign, kind)| Some((text.strip_prefix(sign)?, kind)));
+    match bounded {
+        Some((rest, kind)) => Ok(Claim { value: parse_number(rest)?, bound: Some(kind) }),
+        None => Ok(Claim { value: parse_number(text)?, bound: None }),
     }
 }
 
@@ -283,7 +320,7 @@ mod tests {
         assert_eq!(lines[0].number, 4);
         let Items::Order(order) = &lines[0].items else { panic!("an order line") };
         assert_eq!(order.len(), 3);
-        assert_eq!(order[1], (tree.name_index()["f"], Some(12.0)));
+        assert_eq!(order[1], (tree.name_index()["f"], Some(Claim { value: 12.0, bound: None })));
         let Items::Leaves(leaves) = &lines[1].items else { panic!("a leaves line") };
         assert_eq!(leaves[2], LeafMark::Cutoff);
     }
@@ -322,7 +359,8 @@ mod tests {
         let id = |name: &str| tree.name_index()[name];
         let text = "order = e=3; f: 12 ; g = 8\nbest_move b\nValue = 3\npruned: -";
         let lines = parse(text, &tree).unwrap();
-        let order = vec![(id("e"), Some(3.0)), (id("f"), Some(12.0)), (id("g"), Some(8.0))];
+        let exact = |value| Some(Claim { value, bound: None });
+        let order = vec![(id("e"), exact(3.0)), (id("f"), exact(12.0)), (id("g"), exact(8.0))];
         assert_eq!(lines[0].items, Items::Order(order));
         assert_eq!(lines[1].items, Items::Pruned(Vec::new()));
         assert_eq!(lines[2].items, Items::BestMove(Some(id("b"))));
@@ -341,6 +379,35 @@ mod tests {
             [&lines[0].items, &lines[1].items],
             [&Items::Pruned(vec![]), &Items::BestMove(None)]
         );
+    }
+
+    #[test]
+    fn bounds_read_as_the_diagrams_print_them() {
+        let tree = aima();
+        let id = |name: &str| tree.name_index()[name];
+        let upper = Some(Claim { value: 2.0, bound: Some(ValueKind::Upper) });
+        let lower = Some(Claim { value: 5.0, bound: Some(ValueKind::Lower) });
+        for text in ["c:\u{2264}2", "c:<=2", "c<=2", "c = <=2", "c\u{2264}2", "c: \u{2264} 2"] {
+            let lines = parse(&format!("order: {text}"), &tree).unwrap();
+            assert_eq!(lines[0].items, Items::Order(vec![(id("c"), upper)]), "{text}");
+        }
+        for text in ["d:\u{2265}5", "d>=5", "d: >= 5"] {
+            let lines = parse(&format!("order: {text}"), &tree).unwrap();
+            let Items::Order(items) = &lines[0].items else { panic!("an order line") };
+            assert_eq!(items[0], (id("d"), lower), "{text}");
+        }
+        let error = parse("order: c:<2", &tree).unwrap_err().to_string();
+        assert_eq!(error, "line 1: expected a number, got \"<2\"");
+    }
+
+    #[test]
+    fn the_lecture_notes_german_lines_read() {
+        let tree = aima();
+        let text = "Reihenfolge, in der die Knoten ihre Bewertung erhalten: e:3 f:12\n\
+                    Reihenfolge des Blattbesuchs, # f\u{fc}r pruning: e f g h #\n\
+                    ABGESCHNITTEN: i j\nbester Zug: b\nWert: 3";
+        let keys: Vec<Key> = parse(text, &tree).unwrap().iter().map(|line| line.key).collect();
+        assert_eq!(keys, Key::ALL);
     }
 
     #[test]

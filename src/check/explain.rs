@@ -71,6 +71,11 @@ impl<'t> Witness<'t> {
         self.value[node.index()].map(|(value, _)| value)
     }
 
+    /// Whether the value `node` received is exact or a bound, if it received one.
+    pub fn kind_of(&self, node: NodeId) -> Option<ValueKind> {
+        self.value[node.index()].map(|(_, kind)| kind)
+    }
+
     /// Why `node` is not searched: the cutoff that skipped it or an
     /// ancestor, or the depth limit.
     pub fn why_not_searched(&self, node: NodeId) -> String {

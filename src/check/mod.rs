@@ -13,8 +13,9 @@ pub mod trace_file;
 
 use crate::answer::{Answer, LeafMark, notation};
 use crate::num::Num;
+use crate::search::ValueKind;
 use crate::tree::{NodeId, Tree};
-use classroom::{Items, Line};
+use classroom::{Claim, Items, Line};
 use explain::Witness;
 
 /// The verdict on one key of the answer.
@@ -91,7 +92,7 @@ fn first_difference<A, S>(
 }
 
 impl Grader<'_> {
-    fn order(&self, items: &[(NodeId, Option<f64>)]) -> KeyVerdict {
+    fn order(&self, items: &[(NodeId, Option<Claim>)]) -> KeyVerdict {
         let tree = self.tree;
         // Leaves, and nodes the depth limit evaluated statically.
         let mut is_evaluated: Vec<bool> = tree.nodes().map(|node| tree.is_leaf(node)).collect();
@@ -109,13 +110,17 @@ impl Grader<'_> {
             .copied()
             .filter(|&(node, _)| !inner_only || !evaluated(node))
             .collect();
-        let show = |&(node, value): &(NodeId, Option<f64>)| match value {
-            Some(value) => format!("{}:{}", tree.name(node), Num(value)),
+        let show = |&(node, claim): &(NodeId, Option<Claim>)| match claim {
+            Some(claim) => format!("{}:{claim}", tree.name(node)),
             None => tree.name(node).to_string(),
         };
         let got: Vec<String> = items.iter().map(show).collect();
-        let same = |a: &(NodeId, Option<f64>), s: &(NodeId, f64)| {
-            a.0 == s.0 && a.1.is_none_or(|v| v == s.1)
+        // A bound must point the way the search's does; a bare value may
+        // stand for a bound.
+        let same = |a: &(NodeId, Option<Claim>), s: &(NodeId, f64)| {
+            let kind = self.witness.kind_of(s.0);
+            a.0 == s.0
+                && a.1.is_none_or(|c| c.value == s.1 && c.bound.is_none_or(|b| Some(b) == kind))
         };
         let wrong = first_difference(items, &search, same).map(|i| {
             let explanation = match (items.get(i), search.get(i)) {
@@ -129,7 +134,10 @@ impl Grader<'_> {
                 (_, Some(&(node, _))) => self.witness.why_value(node),
                 _ => "the search has given every node its value by then".to_string(),
             };
-            let search_item = search.get(i).map(|&(node, value)| show(&(node, Some(value))));
+            let search_item = search.get(i).map(|&(node, value)| {
+                let bound = self.witness.kind_of(node).filter(|&kind| kind != ValueKind::Exact);
+                show(&(node, Some(Claim { value, bound })))
+            });
             wrong_at(Some(i + 1), items.get(i).map(show), search_item, Some(explanation))
         });
         let key = if inner_only { "order (inner nodes)" } else { "order" };

@@ -1,0 +1,147 @@
+//! The words of gametree's output in each language it speaks, one table
+//! per language: a third language is one table more.
+//!
+//! The classroom lines are read in every language whatever `--lang` says,
+//! so a table also lists the other ways its lecture notes write each key.
+//! JSON field names, `MAX`/`MIN` and the alpha-beta notation are the same
+//! in every language.
+
+/// The languages of `--lang`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Lang {
+    /// English.
+    #[default]
+    En,
+    /// German, as the lecture notes write it.
+    De,
+}
+
+impl Lang {
+    /// Every language, for reading answers.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::De];
+
+    /// The language's words.
+    pub fn words(self) -> &'static Words {
+        match self {
+            Lang::En => &ENGLISH,
+            Lang::De => &GERMAN,
+        }
+    }
+}
+
+/// The words of one language.
+#[derive(Debug)]
+pub struct Words {
+    /// The classroom keys as printed: order, leaves, pruned, best move, value.
+    pub keys: [&'static str; 5],
+    /// The key of the order of inner nodes alone (`--order inner`).
+    pub inner_order: &'static str,
+    /// Other spellings of the keys, read but never printed, by index into `keys`.
+    pub also: &'static [(&'static str, usize)],
+    /// "No node", in the `pruned` and `best move` lines.
+    pub nothing: &'static str,
+    pub prune: &'static str,
+    pub static_value: &'static str,
+    pub lower_bound: &'static str,
+    pub upper_bound: &'static str,
+    pub principal_variation: &'static str,
+    pub root: &'static str,
+    pub mover_view: &'static str,
+    pub depth_limit: &'static str,
+    pub strict: &'static str,
+    pub window: &'static str,
+}
+
+const ENGLISH: Words = Words {
+    keys: ["order", "leaves", "pruned", "best move", "value"],
+    inner_order: "order (inner nodes)",
+    also: &[("best", 3), ("bestmove", 3)],
+    nothing: "none",
+    prune: "prune",
+    static_value: "static value at the depth limit",
+    lower_bound: "lower bound",
+    upper_bound: "upper bound",
+    principal_variation: "principal variation",
+    root: "root",
+    mover_view: "values from the mover's point of view",
+    depth_limit: "depth limit",
+    strict: "strict cutoffs",
+    window: "window",
+};
+
+const GERMAN: Words = Words {
+    keys: ["Reihenfolge", "Bl\u{e4}tter", "abgeschnitten", "bester Zug", "Wert"],
+    inner_order: "Reihenfolge der besuchten Knoten (ohne Bl\u{e4}tter)",
+    also: &[
+        ("Reihenfolge, in der die Knoten ihre Bewertung erhalten", 0),
+        ("Reihenfolge der besuchten Knoten (ohne Bl\u{e4}tter)", 0),
+        ("Reihenfolge des Blattbesuchs, # f\u{fc}r pruning", 1),
+        ("Blaetter", 1),
+        ("gepruned", 2),
+    ],
+    nothing: "-",
+    prune: "schneide ab",
+    static_value: "statischer Wert an der Tiefengrenze",
+    lower_bound: "untere Schranke",
+    upper_bound: "obere Schranke",
+    principal_variation: "Hauptvariante",
+    root: "Wurzel",
+    mover_view: "Werte aus Sicht des Spielers am Zug",
+    depth_limit: "Tiefengrenze",
+    strict: "strikte Cutoffs",
+    window: "Fenster",
+};
+
+/// A key as answers are compared: lower case, words only, single spaces
+/// (`Reihenfolge des Blattbesuchs, # für pruning` and `best_move` read as
+/// `reihenfolge des blattbesuchs für pruning` and `best move`).
+pub fn normalized(key: &str) -> String {
+    let lower = key.to_lowercase();
+    let words = lower.split(|c: char| !c.is_alphanumeric()).filter(|word| !word.is_empty());
+    words.collect::<Vec<_>>().join(" ")
+}
+
+/// The classroom key (0 order, 1 leaves, 2 pruned, 3 best move, 4 value)
+/// that `text` names in any language.
+pub fn key_index(text: &str) -> Option<usize> {
+    let wanted = normalized(text);
+    Lang::ALL.iter().map(|lang| lang.words()).find_map(|words| {
+        let printed = words.keys.iter().enumerate().map(|(index, &key)| (key, index));
+        let mut spellings = printed.chain(words.also.iter().copied());
+        spellings.find(|&(key, _)| normalized(key) == wanted).map(|(_, index)| index)
+    })
+}
+
+/// Every key spelling of every language, for suggesting the one meant.
+pub fn all_keys() -> Vec<&'static str> {
+    let words = Lang::ALL.iter().map(|lang| lang.words());
+    words
+        .flat_map(|words| words.keys.iter().copied().chain(words.also.iter().map(|&(key, _)| key)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_read_in_every_language_and_spelling() {
+        for (text, index) in [
+            ("ORDER", 0),
+            ("best_move", 3),
+            ("Best-Move", 3),
+            ("bestmove", 3),
+            ("Reihenfolge, in der die Knoten ihre Bewertung erhalten", 0),
+            ("reihenfolge der besuchten knoten (ohne bl\u{e4}tter)", 0),
+            ("Reihenfolge des Blattbesuchs, # f\u{fc}r pruning", 1),
+            ("BL\u{c4}TTER", 1),
+            ("abgeschnitten", 2),
+            ("Gepruned", 2),
+            ("bester zug", 3),
+            ("wert", 4),
+        ] {
+            assert_eq!(key_index(text), Some(index), "{text}");
+        }
+        assert_eq!(key_index("score"), None);
+    }
+}
