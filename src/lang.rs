@@ -55,7 +55,7 @@ pub struct Words {
 const ENGLISH: Words = Words {
     keys: ["order", "leaves", "pruned", "best move", "value"],
     inner_order: "order (inner nodes)",
-    also: &[("best", 3), ("bestmove", 3)],
+    also: &[("order (inner nodes)", 0), ("best", 3), ("bestmove", 3)],
     nothing: "none",
     prune: "prune",
     static_value: "static value at the depth limit",

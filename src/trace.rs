@@ -6,7 +6,7 @@
 use std::io::{self, Write};
 
 use crate::answer::Recorder;
-use crate::render::answer::AnswerStream;
+use crate::render::answer::{AnswerStream, Style};
 use crate::render::diagram::{self, Canvas, CaptionLines, Frames, Page, Scene};
 use crate::render::json::{JsonTrace, Summary};
 use crate::render::layout::Layout;
@@ -53,6 +53,9 @@ pub struct Request {
     pub caption: bool,
     /// DOT: the page size and resolution for Graphviz.
     pub page: Page,
+    /// Text and answer: the language of the classroom lines, and whether
+    /// the order line lists the inner nodes alone.
+    pub style: Style,
 }
 
 /// Runs the search and writes it in the requested format to `out`.
@@ -64,15 +67,16 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
     search::check(tree, &options)?;
     match format {
         Format::Text => {
-            render::text::write_header(out, tree, algorithm, &options, palette)?;
-            let mut trace = render::text::TextTrace::new(&mut *out, tree, palette);
+            let words = request.style.words;
+            render::text::write_header(out, tree, algorithm, &options, palette, words)?;
+            let mut trace = render::text::TextTrace::new(&mut *out, tree, palette, words);
             let outcome = search::run(tree, algorithm, &options, &mut trace)?;
             let (out, answer) = trace.finish(&outcome);
-            render::text::write_footer(out, tree, &outcome, &answer, palette)?;
+            render::text::write_footer(out, tree, &outcome, &answer, palette, request.style)?;
             Ok(outcome)
         }
         Format::Answer => {
-            let mut answer = AnswerStream::start(&mut *out, tree)?;
+            let mut answer = AnswerStream::start(&mut *out, tree, request.style)?;
             let outcome = search::run(tree, algorithm, &options, &mut answer)?;
             answer.finish(&outcome, palette)?;
             Ok(outcome)
@@ -131,27 +135,28 @@ fn write_page(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Out
     let canvas = canvas(tree, request, &ended);
     let mut steps = html::Steps::new(tree, algorithm.view(), &canvas);
     let outcome = search::run(tree, algorithm, &options, &mut steps)?;
-    let parts = render::text::header_parts(
-        tree,
-        algorithm,
-        &options,
-        Palette::default(),
-        render::Notation::Ascii,
-    );
-    html::write(out, &canvas, steps, &outcome, &parts.join(", "), algorithm.view())?;
+    let header = header_line(tree, request, render::Notation::Ascii);
+    html::write(out, &canvas, steps, &outcome, &header, algorithm.view())?;
     Ok(outcome)
 }
 
 /// The run's header line in the diagrams' notation: what is searched and
 /// how, without the result.
 fn header(tree: &Tree, request: &Request) -> String {
-    let notation = render::Notation::Symbols;
+    header_line(tree, request, render::Notation::Symbols)
+}
+
+/// What is searched and how, in one line (English: the pictures and the
+/// page speak English only).
+fn header_line(tree: &Tree, request: &Request, notation: render::Notation) -> String {
+    let (palette, words) = (Palette::default(), crate::lang::Lang::En.words());
     let parts = render::text::header_parts(
         tree,
         request.algorithm,
         &request.options,
-        Palette::default(),
+        palette,
         notation,
+        words,
     );
     parts.join(", ")
 }

@@ -84,6 +84,7 @@ fn request(algorithm: Algorithm, format: Format) -> Request {
         palette: Palette::default(),
         look: Default::default(),
         page: Default::default(),
+        style: Default::default(),
         caption: false,
     }
 }
@@ -102,7 +103,8 @@ fn round_trips(tree: &Tree) -> Result<(), TestCaseError> {
             .map_err(|e| TestCaseError::fail(format!("{answer}: {e}")))?;
         let mut sinks = (Recorder::default(), Witness::new(tree, algorithm, false));
         let outcome = search::run(tree, algorithm, &Options::default(), &mut sinks).unwrap();
-        let verdict = check::grade(tree, &lines, &sinks.0.finish(&outcome), &sinks.1);
+        let verdict =
+            check::grade(tree, &lines, &sinks.0.finish(&outcome), &sinks.1, Default::default());
         prop_assert!(verdict.is_right(), "{}: {:?}", answer, verdict);
 
         let json = written(tree, &request(algorithm, Format::Json));

@@ -8,7 +8,9 @@ use std::io;
 use gametree::answer::Recorder;
 use gametree::check::{self, classroom, explain::Witness, trace_file};
 use gametree::generate::random::{self, Spec};
+use gametree::lang::Lang;
 use gametree::render::Palette;
+use gametree::render::answer::Style;
 use gametree::search::{self, Algorithm, Event, Options, Outcome, Sink, ValueKind, Window};
 use gametree::trace::{self, Format, Request};
 use gametree::tree::{self, Naming, NodeId, Overrides, Player, Tree};
@@ -83,6 +85,7 @@ fn json_trace(tree: &Tree, algorithm: Algorithm, options: Options) -> String {
         palette: Palette::default(),
         look: Default::default(),
         page: Default::default(),
+        style: Default::default(),
         caption: false,
     };
     let mut text = Vec::new();
@@ -211,22 +214,30 @@ proptest! {
             let variants: Vec<Options> =
                 if algorithm.prunes() { variants(window).collect() } else { vec![Options::default()] };
             for options in variants {
-                let request = Request {
-                    algorithm,
-                    options,
-                    format: Format::Answer,
-                    palette: Palette::default(),
-                    look: Default::default(),
-                page: Default::default(),
-                    caption: false,
-                };
-                let mut text = Vec::new();
-                trace::write(&tree, &request, &mut text).expect("the trace is written");
-                let lines = classroom::parse(std::str::from_utf8(&text).unwrap(), &tree).expect("the answer reads");
                 let mut sinks = (Recorder::default(), Witness::new(&tree, algorithm, options.strict));
                 let outcome = search::run(&tree, algorithm, &options, &mut sinks).unwrap();
-                let verdict = check::grade(&tree, &lines, &sinks.0.finish(&outcome), &sinks.1);
-                prop_assert!(verdict.is_right(), "{:?} {:?}: {:?}", algorithm, options, verdict);
+                let (recorder, witness) = sinks;
+                let answer = recorder.finish(&outcome);
+                for (lang, inner_only) in [(Lang::En, false), (Lang::De, true)] {
+                    let request = Request {
+                        algorithm,
+                        options,
+                        format: Format::Answer,
+                        palette: Palette::default(),
+                        look: Default::default(),
+                        page: Default::default(),
+                        style: Style { words: lang.words(), inner_only },
+                        caption: false,
+                    };
+                    let mut text = Vec::new();
+                    trace::write(&tree, &request, &mut text).expect("the trace is written");
+                    let text = String::from_utf8(text).unwrap();
+                    for spelled in respellings(&text, &tree, &witness) {
+                        let lines = classroom::parse(&spelled, &tree).expect("the answer reads");
+                        let verdict = check::grade(&tree, &lines, &answer, &witness, Default::default());
+                        prop_assert!(verdict.is_right(), "{:?} {:?}: {}\n{:?}", algorithm, options, spelled, verdict);
+                    }
+                }
             }
         }
     }
@@ -318,4 +329,35 @@ fn strict_fail_hard_can_visit_more_nodes_than_strict_fail_soft() {
     let hard = Options { fail_hard: true, ..soft };
     assert_eq!(run(&tree, Algorithm::Alphabeta, &soft).1.len(), 3);
     assert_eq!(run(&tree, Algorithm::Alphabeta, &hard).1.len(), 4);
+}
+
+/// The tool's answer as students write it: as printed; with `=` and `;`;
+/// with commas and the keys in capitals; with every bound of the order
+/// line written out (`c<=2`, `d≥5`).
+fn respellings(text: &str, tree: &Tree, witness: &Witness<'_>) -> Vec<String> {
+    let names = tree.name_index();
+    let lines = || text.lines().map(|line| line.split_once(": ").expect("key: items"));
+    let equals = lines()
+        .map(|(key, items)| format!("{key} = {}", items.replace(':', " = ").replace(' ', "; ")));
+    let commas =
+        lines().map(|(key, items)| format!("{}:{}", key.to_uppercase(), items.replace(' ', ", ")));
+    let bounded = lines().map(|(key, items)| {
+        if !key.starts_with("order") && !key.starts_with("Reihenfolge") {
+            return format!("{key}: {items}");
+        }
+        let item = |item: &str| {
+            let Some((name, value)) = item.split_once(':') else { return item.to_string() };
+            match witness.kind_of(names[name]) {
+                Some(ValueKind::Upper) => format!("{name}<={value}"),
+                Some(ValueKind::Lower) => format!("{name}:\u{2265}{value}"),
+                _ => item.to_string(),
+            }
+        };
+        format!(
+            "{key}: {}",
+            items.split(' ').filter(|i| !i.is_empty()).map(item).collect::<Vec<_>>().join(" ")
+        )
+    });
+    let join = |lines: Vec<String>| lines.join("\n");
+    vec![text.to_string(), join(equals.collect()), join(commas.collect()), join(bounded.collect())]
 }

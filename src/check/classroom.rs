@@ -227,6 +227,10 @@ fn parse_items(key: Key, text: &str, names: &HashMap<&str, NodeId>) -> Result<It
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     let node = |word: &str| names.get(word).copied().ok_or_else(|| unknown_node(word, names));
     match key {
+        // Only the order of inner nodes can be empty: a tree that is one leaf.
+        Key::Order if matches!(words.as_slice(), [word] if is_nothing(word)) => {
+            Ok(Items::Order(Vec::new()))
+        }
         Key::Order => {
             nonempty(&words, key)?;
             words

@@ -76,6 +76,20 @@ impl<'t> Witness<'t> {
         self.value[node.index()].map(|(_, kind)| kind)
     }
 
+    /// Whether `child` is a move from the root whose exact value, seen by
+    /// the root, is the root's own: as good as the best move.
+    pub fn is_best_child(&self, child: NodeId) -> bool {
+        let root = self.tree.root();
+        let (Some((best, _)), Some((value, ValueKind::Exact))) =
+            (self.value[root.index()], self.value[child.index()])
+        else {
+            return false;
+        };
+        let seen =
+            self.algorithm.view().seen_by(value, self.tree.player(child), self.tree.player(root));
+        self.tree.children(root).contains(&child) && seen == best
+    }
+
     /// Why `node` is not searched: the cutoff that skipped it or an
     /// ancestor, or the depth limit.
     pub fn why_not_searched(&self, node: NodeId) -> String {

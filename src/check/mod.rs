@@ -48,6 +48,17 @@ pub struct Wrong {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Verdict {
     pub keys: Vec<KeyVerdict>,
+    /// Another convention under which the whole answer is right, in words.
+    pub hint: Option<String>,
+}
+
+/// How strictly to grade, beyond the search's own answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GradeOptions {
+    /// Accept any move to a root child with the root's exact value.
+    pub any_best_move: bool,
+    /// A `leaves` line must mark the cutoffs with `#`.
+    pub require_marks: bool,
 }
 
 impl Verdict {
@@ -60,8 +71,14 @@ impl Verdict {
 const NOTHING: &str = "(nothing)";
 
 /// Grades classroom lines against the search's `answer`, explained by `witness`.
-pub fn grade(tree: &Tree, lines: &[Line], answer: &Answer, witness: &Witness<'_>) -> Verdict {
-    let grader = Grader { tree, answer, witness };
+pub fn grade(
+    tree: &Tree,
+    lines: &[Line],
+    answer: &Answer,
+    witness: &Witness<'_>,
+    options: GradeOptions,
+) -> Verdict {
+    let grader = Grader { tree, answer, witness, options };
     let keys = lines
         .iter()
         .map(|line| match &line.items {
@@ -72,13 +89,14 @@ pub fn grade(tree: &Tree, lines: &[Line], answer: &Answer, witness: &Witness<'_>
             Items::Value(value) => grader.value(*value),
         })
         .collect();
-    Verdict { keys }
+    Verdict { keys, hint: None }
 }
 
 struct Grader<'a> {
     tree: &'a Tree,
     answer: &'a Answer,
     witness: &'a Witness<'a>,
+    options: GradeOptions,
 }
 
 /// The first position where two lists differ, if they do.
@@ -123,10 +141,12 @@ impl Grader<'_> {
                 && a.1.is_none_or(|c| c.value == s.1 && c.bound.is_none_or(|b| Some(b) == kind))
         };
         let wrong = first_difference(items, &search, same).map(|i| {
+            let broken = items.get(i).and_then(|_| self.rule_broken(items, i, &evaluated));
             let explanation = match (items.get(i), search.get(i)) {
                 (Some(&(node, _)), _) if self.witness.value_of(node).is_none() => {
                     self.witness.why_not_searched(node)
                 }
+                (Some(_), _) if broken.is_some() => broken.expect("checked"),
                 // The answer skips a node the search visits: why is it visited?
                 (_, Some(&(node, _))) if items.iter().all(|&(n, _)| n != node) => {
                     self.witness.why_searched(node)
@@ -144,8 +164,52 @@ impl Grader<'_> {
         verdict(key, notation::Order(tree, &search).to_string(), got.join(" "), wrong)
     }
 
+    /// The rule of the `order` line that item `i` of the answer breaks: a
+    /// node listed before its searched children have their values, or
+    /// before a searched sibling to its left. `evaluated` tells the nodes
+    /// that get their values without children (an answer of inner nodes
+    /// alone leaves those out).
+    fn rule_broken(
+        &self,
+        items: &[(NodeId, Option<Claim>)],
+        i: usize,
+        evaluated: &impl Fn(NodeId) -> bool,
+    ) -> Option<String> {
+        let tree = self.tree;
+        let node = items[i].0;
+        let inner_only = items.iter().all(|&(n, _)| !evaluated(n));
+        let listed = |n: NodeId| items[..i].iter().any(|&(m, _)| m == n);
+        // Only a node the answer lists later is out of place; one it
+        // leaves out is explained as searched, not as out of order.
+        let later = |n: NodeId| items[i + 1..].iter().any(|&(m, _)| m == n);
+        let expected =
+            |n: NodeId| self.witness.value_of(n).is_some() && !(inner_only && evaluated(n));
+        let names =
+            |nodes: &[NodeId]| nodes.iter().map(|&n| tree.name(n)).collect::<Vec<_>>().join(" ");
+        let children: Vec<NodeId> =
+            tree.children(node).iter().copied().filter(|&child| expected(child)).collect();
+        if !evaluated(node) && children.iter().any(|&child| !listed(child) && later(child)) {
+            return Some(format!(
+                "{} gets its value only after its children {}: a node is listed once the last of its searched children has its value",
+                tree.name(node),
+                names(&children)
+            ));
+        }
+        let parent = tree.nodes().find(|&p| tree.children(p).contains(&node))?;
+        let siblings = tree.children(parent);
+        let left = siblings[..siblings.iter().position(|&s| s == node)?].iter();
+        let skipped =
+            left.copied().find(|&sibling| expected(sibling) && !listed(sibling) && later(sibling))?;
+        Some(format!(
+            "children are searched left to right: {}, left of {} under {}, gets its value first",
+            tree.name(skipped),
+            tree.name(node),
+            tree.name(parent)
+        ))
+    }
+
     fn leaves(&self, marks: &[LeafMark]) -> KeyVerdict {
-        let with_cutoffs = marks.contains(&LeafMark::Cutoff);
+        let with_cutoffs = marks.contains(&LeafMark::Cutoff) || self.options.require_marks;
         let search: Vec<LeafMark> = self
             .answer
             .leaves
@@ -154,7 +218,9 @@ impl Grader<'_> {
             .filter(|&m| with_cutoffs || m != LeafMark::Cutoff)
             .collect();
         let wrong = first_difference(marks, &search, |a, s| a == s).map(|i| {
+            let trailing = self.trailing_mark(marks, i);
             let explanation = match (marks.get(i), search.get(i)) {
+                (Some(&LeafMark::Cutoff), _) if trailing.is_some() => trailing,
                 (Some(&LeafMark::Leaf(node)), _) if self.witness.value_of(node).is_none() => {
                     Some(self.witness.why_not_searched(node))
                 }
@@ -180,6 +246,24 @@ impl Grader<'_> {
             notation::Leaves(self.tree, marks).to_string(),
             wrong,
         )
+    }
+
+    /// Why a `#` at item `i` of a `leaves` line marks nothing, when it
+    /// follows the last child of a node: a cutoff there skips nothing.
+    fn trailing_mark(&self, marks: &[LeafMark], i: usize) -> Option<String> {
+        let tree = self.tree;
+        let leaf = marks[..i].iter().rev().find_map(|&mark| match mark {
+            LeafMark::Leaf(node) => Some(node),
+            LeafMark::Cutoff => None,
+        })?;
+        let parent = tree.nodes().find(|&p| tree.children(p).contains(&leaf))?;
+        (tree.children(parent).last() == Some(&leaf)).then(|| {
+            format!(
+                "{} is the last child of {}: a cutoff there would skip nothing, so the search marks none",
+                tree.name(leaf),
+                tree.name(parent)
+            )
+        })
     }
 
     fn pruned(&self, nodes: &[NodeId]) -> KeyVerdict {
@@ -211,7 +295,9 @@ impl Grader<'_> {
         let search = self.answer.best_move;
         let expected = notation::node(self.tree, search).to_string();
         let got = notation::node(self.tree, node).to_string();
-        let wrong = (node != search).then(|| {
+        let equally_good =
+            self.options.any_best_move && node.is_some_and(|n| self.witness.is_best_child(n));
+        let wrong = (node != search && !equally_good).then(|| {
             wrong_at(
                 None,
                 Some(got.clone()),

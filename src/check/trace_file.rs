@@ -87,7 +87,7 @@ pub fn grade(
     }
     let mut keys = summary_verdicts(answer, &expected);
     keys.push(events.verdict());
-    Ok(Verdict { keys })
+    Ok(Verdict { keys, hint: None })
 }
 
 /// The verdicts on every field but `events`, in the order a trace lists them.

@@ -6,6 +6,7 @@
 mod args;
 mod check;
 mod compare;
+mod conventions;
 mod destination;
 mod generate;
 mod man;
@@ -124,6 +125,9 @@ pub(crate) enum Status {
     Success,
     /// A check found a difference (exit status 1).
     Mismatch,
+    /// Some answers of a class could not be read; each verdict line says
+    /// why (exit status 2, with no further error line).
+    Unreadable,
 }
 
 /// `FILE:LINE: message` when the problem has a line, else `FILE: message`.
@@ -164,6 +168,7 @@ fn exit(result: Result<Status, Failure>) -> ExitCode {
     match result {
         Ok(Status::Success) => ExitCode::SUCCESS,
         Ok(Status::Mismatch) => ExitCode::from(1),
+        Ok(Status::Unreadable) => ExitCode::from(2),
         // A closed pipe (`gametree ... | head`) ends quietly.
         Err(Failure::Output(error)) if error.kind() == io::ErrorKind::BrokenPipe => {
             ExitCode::SUCCESS

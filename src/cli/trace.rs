@@ -10,6 +10,8 @@ use super::args::{SearchArgs, TreeArgs, describe_io, first_given};
 use super::destination::{Destination, FileKind};
 use super::{Failure, palette};
 use crate::graphviz::{self, ImageFormat};
+use crate::lang::Lang;
+use crate::render::answer::Style;
 use crate::render::diagram::Page;
 use crate::render::picture::{Labels, Look};
 use crate::search::{Algorithm, SearchError};
@@ -39,6 +41,15 @@ pub struct TraceArgs {
     /// Graphviz's `dot`.
     #[arg(short, long, value_name = "FILE")]
     pub(super) output: Option<PathBuf>,
+
+    /// Text and answer: the language of the classroom lines and the trace's words.
+    #[arg(long, value_enum, value_name = "LANG")]
+    lang: Option<Lang>,
+
+    /// Text and answer: `inner` lists only the inner nodes in the order
+    /// line, as the lecture notes' "order without leaves" does.
+    #[arg(long, value_enum, value_name = "WHICH")]
+    order: Option<OrderLine>,
 
     /// Diagrams: number the nodes in the order the search visits them.
     #[arg(long)]
@@ -96,6 +107,15 @@ fn parse_frame(text: &str) -> Result<u64, String> {
         Ok(n) => Ok(n),
         Err(_) => Err(format!("expected a frame number, got {text:?}")),
     }
+}
+
+/// Which nodes the order line lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum OrderLine {
+    /// Every node, leaves included.
+    All,
+    /// The inner nodes alone.
+    Inner,
 }
 
 /// Parses `W,H`: a page size in inches.
@@ -315,6 +335,14 @@ fn request(args: &TraceArgs, destination: &Destination) -> Result<Request, Failu
             "{flag} applies only to diagrams; add --format dot, tikz or html"
         )));
     }
+    let line_flags = [(args.lang.is_some(), "--lang"), (args.order.is_some(), "--order")];
+    if !matches!(format, Format::Text | Format::Answer)
+        && let Some(flag) = first_given(&line_flags)
+    {
+        return Err(Failure::Usage(format!(
+            "{flag} applies only to the text trace and the answer; JSON keeps its English field names"
+        )));
+    }
     let graphviz_flags = [(args.size.is_some(), "--size"), (args.dpi.is_some(), "--dpi")];
     if format != Format::Dot
         && let Some(flag) = first_given(&graphviz_flags)
@@ -340,6 +368,8 @@ fn request(args: &TraceArgs, destination: &Destination) -> Result<Request, Failu
         collapse_pruned: args.collapse_pruned,
     };
     let page = Page { size: args.size, dpi: args.dpi.map(f64::from) };
+    let words = args.lang.unwrap_or_default().words();
+    let style = Style { words, inner_only: args.order == Some(OrderLine::Inner) };
     Ok(Request {
         algorithm,
         options,
@@ -348,5 +378,6 @@ fn request(args: &TraceArgs, destination: &Destination) -> Result<Request, Failu
         look,
         caption: args.caption,
         page,
+        style,
     })
 }

@@ -72,7 +72,14 @@ pub fn pv_places(tree: &Tree, principal_variation: &[NodeId]) -> Vec<Option<usiz
 /// searched and how (as the text trace's header says it), then the best
 /// move and the value.
 pub fn caption(tree: &Tree, algorithm: Algorithm, options: &Options, outcome: &Outcome) -> String {
-    let mut parts = header_parts(tree, algorithm, options, Palette::default(), Notation::Symbols);
+    let mut parts = header_parts(
+        tree,
+        algorithm,
+        options,
+        Palette::default(),
+        Notation::Symbols,
+        crate::lang::Lang::En.words(),
+    );
     let best = outcome.best_move.map_or("none", |node| tree.name(node));
     parts.push(format!("best move {best}"));
     parts.push(format!("value {}", Notation::Symbols.number(outcome.value)));
@@ -153,7 +160,13 @@ where
             return Ok(());
         }
         let tree = self.picture.tree();
-        let words = describe(tree, event, Palette::default(), Notation::Symbols);
+        let words = describe(
+            tree,
+            event,
+            Palette::default(),
+            Notation::Symbols,
+            crate::lang::Lang::En.words(),
+        );
         let text = frame_caption(self.header.as_deref(), step, &words);
         let scene = Scene {
             caption: self.canvas.wrap(&text),
@@ -184,7 +197,13 @@ impl<'t> CaptionLines<'t> {
 impl Sink<'_> for CaptionLines<'_> {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         self.steps += 1;
-        let words = describe(self.tree, event, Palette::default(), Notation::Symbols);
+        let words = describe(
+            self.tree,
+            event,
+            Palette::default(),
+            Notation::Symbols,
+            crate::lang::Lang::En.words(),
+        );
         let text = frame_caption(self.header.as_deref(), self.steps, &words);
         self.most = self.most.max(wrap(&text, self.width).len());
         Ok(())

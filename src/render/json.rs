@@ -335,6 +335,7 @@ mod tests {
                 palette: Palette::default(),
                 look: Default::default(),
                 page: Default::default(),
+                style: Default::default(),
                 caption: false,
             };
             let mut written = Vec::new();
@@ -361,6 +362,7 @@ mod tests {
                 palette: Palette::default(),
                 look: Default::default(),
                 page: Default::default(),
+                style: Default::default(),
                 caption: false,
             };
             let mut written = Vec::new();

@@ -14,8 +14,10 @@
 
 use std::io::{self, Write};
 
+use super::answer::Style;
 use super::{Notation, Palette, Role};
 use crate::answer::{Answer, Recorder};
+use crate::lang::Words;
 use crate::num::Num;
 use crate::search::{Algorithm, Event, Options, Outcome, Sink, ValueKind, Window};
 use crate::tree::{NodeId, Player, Tree};
@@ -30,8 +32,9 @@ pub fn write_header(
     algorithm: Algorithm,
     options: &Options,
     palette: Palette,
+    words: &Words,
 ) -> io::Result<()> {
-    let parts = header_parts(tree, algorithm, options, palette, Notation::Ascii);
+    let parts = header_parts(tree, algorithm, options, palette, Notation::Ascii, words);
     writeln!(out, "{}", wrap(&parts, WIDTH))
 }
 
@@ -43,26 +46,27 @@ pub fn header_parts(
     options: &Options,
     palette: Palette,
     notation: Notation,
+    words: &Words,
 ) -> Vec<String> {
     let root = tree.root();
     let mut parts = vec![algorithm.name().to_string()];
     if algorithm.view() == crate::search::View::Mover {
-        parts.push("values from the mover's point of view".into());
+        parts.push(words.mover_view.into());
     }
     if algorithm.prunes() {
         parts.push(if options.fail_hard { "fail-hard" } else { "fail-soft" }.into());
         if options.strict {
-            parts.push("strict cutoffs".into());
+            parts.push(words.strict.into());
         }
         if options.window != Window::FULL {
-            parts.push(format!("window {}", notation.window(options.window)));
+            parts.push(format!("{} {}", words.window, notation.window(options.window)));
         }
     }
     if let Some(limit) = options.depth_limit {
-        parts.push(format!("depth limit {limit}"));
+        parts.push(format!("{} {limit}", words.depth_limit));
     }
     let player = player_tag(palette, tree.player(root));
-    parts.push(format!("root {} ({player})", tree.name(root)));
+    parts.push(format!("{} {} ({player})", words.root, tree.name(root)));
     parts
 }
 
@@ -114,14 +118,15 @@ pub fn write_footer(
     outcome: &Outcome,
     answer: &Answer,
     palette: Palette,
+    style: Style,
 ) -> io::Result<()> {
     let pv: Vec<&str> = outcome.principal_variation.iter().map(|&n| tree.name(n)).collect();
-    writeln!(out, "principal variation: {}", pv.join(" "))?;
+    writeln!(out, "{}: {}", style.words.principal_variation, pv.join(" "))?;
     if let Some(note) = fail_note(outcome) {
         writeln!(out, "note: {note}")?;
     }
     writeln!(out)?;
-    super::answer::write(out, tree, answer, palette)
+    super::answer::write(out, tree, answer, palette, style)
 }
 
 /// Says when the root's value is only a bound: the root failed low or high
@@ -151,6 +156,7 @@ pub struct TextTrace<'a, W: Write> {
     out: W,
     tree: &'a Tree,
     palette: Palette,
+    words: &'static Words,
     /// How many nodes are entered and not yet valued: the open node's depth + 1.
     open: usize,
     /// An entered node whose line waits to see whether it is a leaf (then
@@ -162,11 +168,12 @@ pub struct TextTrace<'a, W: Write> {
 }
 
 impl<'a, W: Write> TextTrace<'a, W> {
-    pub fn new(out: W, tree: &'a Tree, palette: Palette) -> Self {
+    pub fn new(out: W, tree: &'a Tree, palette: Palette, words: &'static Words) -> Self {
         TextTrace {
             out,
             tree,
             palette,
+            words,
             open: 0,
             pending: None,
             recorder: Recorder::default(),
@@ -192,7 +199,7 @@ impl<'a, W: Write> TextTrace<'a, W> {
         let depth = self.open.saturating_sub(1).min(MAX_INDENT);
         self.line.clear();
         self.line.extend(std::iter::repeat_n(' ', 2 * depth));
-        self.line.push_str(&describe(self.tree, event, self.palette, Notation::Ascii));
+        self.line.push_str(&describe(self.tree, event, self.palette, Notation::Ascii, self.words));
         self.line.push('\n');
         self.out.write_all(self.line.as_bytes())
     }
@@ -224,7 +231,13 @@ impl<W: Write> Sink<'_> for TextTrace<'_, W> {
 /// show it: `b MIN  alpha=-inf beta=inf`, `e = 3`, `b: beta = 3`,
 /// `c: v=2 <= alpha=3: prune i j`, `c = 2 (upper bound)`; pictures use the
 /// symbols (`α=-∞`).
-pub fn describe(tree: &Tree, event: &Event<'_>, palette: Palette, notation: Notation) -> String {
+pub fn describe(
+    tree: &Tree,
+    event: &Event<'_>,
+    palette: Palette,
+    notation: Notation,
+    words: &Words,
+) -> String {
     let paint_value = |value: f64| palette.paint(Role::Value, &notation.number(value));
     match *event {
         Event::Enter { node, player, window, .. } => {
@@ -235,7 +248,10 @@ pub fn describe(tree: &Tree, event: &Event<'_>, palette: Palette, notation: Nota
             }
         }
         Event::Leaf { node, value } => {
-            let note = if tree.is_leaf(node) { "" } else { " (static value at the depth limit)" };
+            let note = match tree.is_leaf(node) {
+                true => String::new(),
+                false => format!(" ({})", words.static_value),
+            };
             format!("{} = {}{note}", tree.name(node), paint_value(value))
         }
         Event::Update { node, bound, value } => {
@@ -246,13 +262,13 @@ pub fn describe(tree: &Tree, event: &Event<'_>, palette: Palette, notation: Nota
             let names: Vec<&str> = pruned.iter().map(|&n| tree.name(n)).collect();
             let reason = palette.paint(Role::Cutoff, &super::cutoff_test(&rule, notation));
             let pruned = palette.paint(Role::Pruned, &names.join(" "));
-            format!("{}: {reason}: prune {pruned}", tree.name(node))
+            format!("{}: {reason}: {} {pruned}", tree.name(node), words.prune)
         }
         Event::Value { node, value, kind } => {
             let note = match kind {
-                ValueKind::Exact => "",
-                ValueKind::Lower => " (lower bound)",
-                ValueKind::Upper => " (upper bound)",
+                ValueKind::Exact => String::new(),
+                ValueKind::Lower => format!(" ({})", words.lower_bound),
+                ValueKind::Upper => format!(" ({})", words.upper_bound),
             };
             format!("{} = {}{note}", tree.name(node), paint_value(value))
         }

@@ -99,7 +99,13 @@ impl Sink<'_> for Steps<'_> {
             _ => Vec::new(),
         };
         self.steps.push(Step {
-            text: describe(tree, event, Palette::default(), super::Notation::Ascii),
+            text: describe(
+                tree,
+                event,
+                Palette::default(),
+                super::Notation::Ascii,
+                crate::lang::Lang::En.words(),
+            ),
             current: event.node().0,
             nodes: nodes.collect(),
             edges: edges
