@@ -198,8 +198,9 @@ impl Grader<'_> {
         let parent = tree.nodes().find(|&p| tree.children(p).contains(&node))?;
         let siblings = tree.children(parent);
         let left = siblings[..siblings.iter().position(|&s| s == node)?].iter();
-        let skipped =
-            left.copied().find(|&sibling| expected(sibling) && !listed(sibling) && later(sibling))?;
+        let skipped = left
+            .copied()
+            .find(|&sibling| expected(sibling) && !listed(sibling) && later(sibling))?;
         Some(format!(
             "children are searched left to right: {}, left of {} under {}, gets its value first",
             tree.name(skipped),
