@@ -26,6 +26,7 @@ fn every_command_has_a_page_with_every_option() {
         &["compare"],
         &["gen", "random"],
         &["gen", "tictactoe"],
+        &["sheet"],
         &["schema"],
     ] {
         let help = gametree(&[command, &["--help"]].concat());

@@ -17,17 +17,8 @@ pub enum GenCommand {
 
 #[derive(Debug, clap::Args)]
 pub struct RandomArgs {
-    /// Depth of the leaves (the root is depth 0).
-    #[arg(long, value_name = "D", default_value_t = 3)]
-    depth: u32,
-
-    /// Children per inner node: a number B, or a range MIN-MAX.
-    #[arg(long, value_name = "B|MIN-MAX", default_value = "2-3", value_parser = parse_branching)]
-    branching: (u32, u32),
-
-    /// Leaf values: whole numbers from LO to HI.
-    #[arg(long, value_name = "LO..HI", default_value = "0..20", allow_hyphen_values = true, value_parser = parse_values)]
-    values: (i64, i64),
+    #[command(flatten)]
+    pub spec: SpecArgs,
 
     /// The seed; the same seed gives the same tree.
     #[arg(long, value_name = "S", default_value_t = 1)]
@@ -40,6 +31,22 @@ pub struct RandomArgs {
     /// Who moves at the root (written into the flat shape; nested arrays have no player).
     #[arg(long, value_enum, default_value_t = Player::Max)]
     player: Player,
+}
+
+/// What a random tree looks like (`gen random` and `sheet`).
+#[derive(Debug, clap::Args)]
+pub struct SpecArgs {
+    /// Depth of the leaves (the root is depth 0).
+    #[arg(long, value_name = "D", default_value_t = 3)]
+    depth: u32,
+
+    /// Children per inner node: a number B, or a range MIN-MAX.
+    #[arg(long, value_name = "B|MIN-MAX", default_value = "2-3", value_parser = parse_branching)]
+    branching: (u32, u32),
+
+    /// Leaf values: whole numbers from LO to HI.
+    #[arg(long, value_name = "LO..HI", default_value = "0..20", allow_hyphen_values = true, value_parser = parse_values)]
+    values: (i64, i64),
 
     /// The chance (0 to 1) that a node above the full depth is a leaf.
     #[arg(long, value_name = "P", default_value_t = 0.0, value_parser = parse_chance)]
@@ -72,23 +79,30 @@ pub fn run(command: &GenCommand, out: &mut dyn Write) -> Result<(), Failure> {
     }
 }
 
-fn random(args: &RandomArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let spec = Spec {
-        depth: args.depth,
-        branching: args.branching,
-        values: args.values,
-        seed: args.seed,
-        leaf_chance: args.leaf_chance,
-    };
-    let worst = random::worst_case_nodes(&spec);
-    if worst > random::MAX_NODES {
-        return Err(Failure::Usage(format!(
-            "--depth {} with up to {} children could make more than {} nodes, the most gen random makes",
-            spec.depth,
-            spec.branching.1,
-            random::MAX_NODES
-        )));
+impl SpecArgs {
+    /// The tree these options and `seed` describe, if it is not too large.
+    pub fn spec(&self, seed: u64) -> Result<Spec, Failure> {
+        let spec = Spec {
+            depth: self.depth,
+            branching: self.branching,
+            values: self.values,
+            seed,
+            leaf_chance: self.leaf_chance,
+        };
+        if random::worst_case_nodes(&spec) > random::MAX_NODES {
+            return Err(Failure::Usage(format!(
+                "--depth {} with up to {} children could make more than {} nodes, the most gen random makes",
+                spec.depth,
+                spec.branching.1,
+                random::MAX_NODES
+            )));
+        }
+        Ok(spec)
     }
+}
+
+fn random(args: &RandomArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let spec = args.spec.spec(args.seed)?;
     if args.shape == Some(Shape::Nested) && args.player == Player::Min {
         return Err(Failure::Usage(
             "nested arrays have no player; use --shape flat with --player min".into(),

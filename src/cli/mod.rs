@@ -10,6 +10,7 @@ mod conventions;
 mod destination;
 mod generate;
 mod man;
+mod sheet;
 mod trace;
 
 use std::io::{self, IsTerminal, Write};
@@ -69,6 +70,8 @@ enum Command {
     /// Write a random exercise tree or a real game tree.
     #[command(subcommand)]
     Gen(generate::GenCommand),
+    /// Write an exercise sheet: random trees, their pictures and answer keys.
+    Sheet(sheet::SheetArgs),
     /// Print the JSON Schema of the input shapes or of the JSON trace.
     Schema {
         #[arg(value_enum)]
@@ -228,6 +231,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, Failure> {
         Command::Check(args) => check::run(&args, out),
         Command::Compare(args) => compare::run(&args, out).map(done),
         Command::Gen(command) => generate::run(&command, out).map(done),
+        Command::Sheet(args) => sheet::run(&args).map(done),
         Command::Schema { which } => {
             let schema = match which {
                 SchemaKind::Input => crate::schema::input(),

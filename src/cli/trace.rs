@@ -312,9 +312,8 @@ fn cannot_write(path: &Path, error: &io::Error) -> Failure {
     Failure::Usage(format!("cannot write {}: {}", path.display(), describe_io(error)))
 }
 
-/// Checks that the options fit together and builds the request.
-fn request(args: &TraceArgs, destination: &Destination) -> Result<Request, Failure> {
-    let format = destination.format(args.format)?;
+/// Refuses options that the output format would ignore.
+fn check_flags(args: &TraceArgs, format: Format) -> Result<(), Failure> {
     let picture_flags = [(args.numbers, "--numbers"), (args.caption, "--caption")];
     if !matches!(format, Format::Dot | Format::Tikz)
         && let Some(flag) = first_given(&picture_flags)
@@ -354,6 +353,13 @@ fn request(args: &TraceArgs, destination: &Destination) -> Result<Request, Failu
             "--frames-format draws with Graphviz; with --format tikz the frames are one file of beamer overlays".into(),
         ));
     }
+    Ok(())
+}
+
+/// Checks that the options fit together and builds the request.
+fn request(args: &TraceArgs, destination: &Destination) -> Result<Request, Failure> {
+    let format = destination.format(args.format)?;
+    check_flags(args, format)?;
     let (algorithm, options) = args.search.resolve(Algorithm::Minimax)?;
     // `auto` colours only a terminal, and files are not one.
     let color = match destination {

@@ -1,0 +1,47 @@
+//! `gametree sheet`: the same seed makes the same sheet, and every answer
+//! key checks as right against its tree.
+
+mod common;
+
+use std::path::Path;
+
+use common::{graphviz_available, succeed as gametree};
+
+fn sheet(name: &str, seed: &str) -> std::path::PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sheet").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_arg = dir.to_str().unwrap();
+    gametree(&["sheet", "--count", "3", "--seed", seed, "--algo", "alphabeta", "-o", dir_arg]);
+    dir
+}
+
+#[test]
+fn a_sheet_is_the_same_for_the_same_seed_and_its_keys_check() {
+    let (one, two) = (sheet("one", "7"), sheet("two", "7"));
+    let picture = if graphviz_available() { "svg" } else { "dot" };
+    for number in 1..=3 {
+        let tree = one.join(format!("exercise-{number}.json"));
+        let key = one.join(format!("exercise-{number}-key.txt"));
+        for file in [&tree, &key] {
+            let name = file.file_name().unwrap();
+            assert_eq!(std::fs::read(file).unwrap(), std::fs::read(two.join(name)).unwrap());
+        }
+        assert!(one.join(format!("exercise-{number}.{picture}")).exists());
+        let verdict = gametree(&[
+            "check",
+            tree.to_str().unwrap(),
+            key.to_str().unwrap(),
+            "--algo",
+            "alphabeta",
+        ]);
+        let said = String::from_utf8(verdict.stdout).unwrap();
+        assert_eq!(said, "order: ok\nleaves: ok\npruned: ok\nbest move: ok\nvalue: ok\n");
+    }
+    let index = std::fs::read_to_string(one.join("index.md")).unwrap();
+    assert!(index.contains("| 3 | [exercise-3.json](exercise-3.json) |"), "{index}");
+    let other = sheet("other-seed", "8");
+    assert_ne!(
+        std::fs::read(one.join("exercise-1.json")).unwrap(),
+        std::fs::read(other.join("exercise-1.json")).unwrap()
+    );
+}
