@@ -183,20 +183,20 @@ fn every_example_page_agrees_with_the_json_trace() {
     });
 }
 
+/// The page of alpha-beta on AIMA figure 5.2, written into `dir`.
+fn aima_page(dir: &Path) -> PathBuf {
+    let page = dir.join("aima.html");
+    let args = ["trace", "trees/aima-5-2.json", "--algo", "alphabeta", "-o"];
+    gametree(&[&args[..], &[page.to_str().unwrap()]].concat());
+    page
+}
+
 #[test]
 fn aima_step_15_shows_the_cutoff_at_c() {
     if !chromium_available() {
         return;
     }
-    let page = scratch("aima").join("aima.html");
-    gametree(&[
-        "trace",
-        "trees/aima-5-2.json",
-        "--algo",
-        "alphabeta",
-        "-o",
-        page.to_str().unwrap(),
-    ]);
+    let page = aima_page(&scratch("aima"));
     let dom = dom_at(&page, 15);
     let seen = shown(&dom);
     assert_eq!(seen.current, ["c"]);
@@ -218,15 +218,7 @@ fn a_screenshot_of_the_page_is_not_blank() {
         return;
     }
     let dir = scratch("screenshot");
-    let page = dir.join("aima.html");
-    gametree(&[
-        "trace",
-        "trees/aima-5-2.json",
-        "--algo",
-        "alphabeta",
-        "-o",
-        page.to_str().unwrap(),
-    ]);
+    let page = aima_page(&dir);
     let blank = dir.join("blank.html");
     std::fs::write(&blank, "<!DOCTYPE html><title>blank</title>").unwrap();
     let size = |page: &Path, shot: &str| {

@@ -12,7 +12,7 @@ use std::io::{self, Write};
 
 use super::diagram::{Canvas, Scene, pv_places};
 use super::layout::{NUMBER_PT, WINDOW_PT};
-use super::picture::{EdgeInk, Ink, NodeView, Picture, Shape};
+use super::picture::{EdgeInk, Ink, NodeView, Part, Picture, Shape};
 use crate::tree::NodeId;
 
 /// Colour of the best move and the principal variation.
@@ -44,16 +44,14 @@ pub fn write(
         "  node [fontname=\"Helvetica\", fontsize=12, fixedsize=shape, margin=0, style=filled, fillcolor=white];"
     )?;
     writeln!(out, "  edge [arrowhead=none];")?;
-    for node in tree.nodes().filter(|&node| layout.shown(node)) {
+    for node in layout.drawn(tree) {
         let view = picture.node(node, &canvas.look, scene.current);
         write_node(out, canvas, node, &view)?;
     }
     let pv = pv_places(tree, scene.principal_variation);
-    for parent in tree.nodes().filter(|&node| layout.shape(node) != Shape::Stub) {
-        for &child in tree.children(parent).iter().filter(|&&child| layout.shown(child)) {
-            let ink = picture.edge(child, &canvas.look, pv[child.index()]);
-            write_edge(out, parent, child, ink)?;
-        }
+    for (parent, child) in layout.edges(tree) {
+        let ink = picture.edge(child, &canvas.look, pv[child.index()]);
+        write_edge(out, parent, child, ink)?;
     }
     write_caption(out, canvas, &scene.caption)?;
     writeln!(out, "}}")
@@ -92,28 +90,15 @@ fn write_node(
     writeln!(out, "  n{} [{}];", node.0, attributes.join(", "))
 }
 
-/// A node's HTML-like label: a MAX node's window under its name and
-/// value, a MIN node's above them (each at the triangle's wide side).
+/// A node's HTML-like label.
 fn label(view: &NodeView<'_>) -> String {
-    let number = view.visit.map(|n| format!("<FONT POINT-SIZE=\"{NUMBER_PT}\">{n}</FONT> "));
-    let name = view.name.map(html);
-    let value = view.value.as_deref().map(|value| format!("<B>{}</B>", html(value)));
-    let window = view
-        .window
-        .as_deref()
-        .map(|w| format!("<FONT POINT-SIZE=\"{WINDOW_PT}\">{}</FONT>", html(w)));
-    let mut first = [name, value].into_iter().flatten().collect::<Vec<_>>();
-    if let Some(number) = number {
-        match first.first_mut() {
-            Some(line) => line.insert_str(0, &number),
-            None => first.push(number),
-        }
-    }
-    let lines: Vec<String> = match view.shape {
-        Shape::Min => window.into_iter().chain(first).collect(),
-        _ => first.into_iter().chain(window).collect(),
+    let number = |n| format!("<FONT POINT-SIZE=\"{NUMBER_PT}\">{n}</FONT> ");
+    let write = |part, text: &str| match part {
+        Part::Name => html(text),
+        Part::Value => format!("<B>{}</B>", html(text)),
+        Part::Window => format!("<FONT POINT-SIZE=\"{WINDOW_PT}\">{}</FONT>", html(text)),
     };
-    lines.join("<BR/>")
+    view.label(number, write, "<BR/>")
 }
 
 fn write_edge(out: &mut dyn Write, parent: NodeId, child: NodeId, ink: EdgeInk) -> io::Result<()> {

@@ -149,6 +149,28 @@ impl Layout {
         }
     }
 
+    /// The drawn nodes, in pre-order.
+    pub fn drawn<'a>(&'a self, tree: &'a Tree) -> impl Iterator<Item = NodeId> + 'a {
+        tree.nodes().filter(|&node| self.shown(node))
+    }
+
+    /// The drawn edges, as (parent, child), in pre-order of the children.
+    pub fn edges<'a>(&'a self, tree: &'a Tree) -> impl Iterator<Item = (NodeId, NodeId)> + 'a {
+        let parents = tree.nodes().filter(|&node| self.shape(node) != Shape::Stub);
+        parents
+            .flat_map(move |parent| tree.children(parent).iter().map(move |&child| (parent, child)))
+    }
+
+    /// Where a cut edge's ✗ goes: on the edge, half way between the
+    /// parent's outline and the child's.
+    pub fn cut_mark(&self, parent: NodeId, child: NodeId) -> (f64, f64) {
+        let ((px, py), (cx, cy)) = (self.position(parent), self.position(child));
+        let low = py - self.reach(self.shape(parent)).1;
+        let high = cy + self.reach(self.shape(child)).0;
+        let t = (py - (low + high) / 2.0) / (py - cy);
+        (px + t * (cx - px), py + t * (cy - py))
+    }
+
     /// The drawing's width.
     pub fn width(&self) -> f64 {
         self.bounds[2] - self.bounds[0]

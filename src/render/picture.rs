@@ -139,6 +139,28 @@ pub enum EdgeInk {
     Principal,
 }
 
+/// One of the texts a node carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    Name,
+    Value,
+    Window,
+}
+
+impl Part {
+    /// The parts a node of `shape` may carry, top to bottom: a MAX node's
+    /// window under its name and value, a MIN node's above them, each at
+    /// the triangle's wide side.
+    pub fn order(shape: Shape) -> &'static [Part] {
+        match shape {
+            Shape::Max => &[Part::Name, Part::Value, Part::Window],
+            Shape::Min => &[Part::Window, Part::Name, Part::Value],
+            Shape::Leaf => &[Part::Name, Part::Value],
+            Shape::Stub => &[],
+        }
+    }
+}
+
 /// What one node shows at one moment: its texts, plain Unicode with the
 /// textbook's symbols (each renderer escapes them its own way).
 #[derive(Clone, Debug, PartialEq)]
@@ -154,6 +176,33 @@ pub struct NodeView<'t> {
     pub window: Option<String>,
     /// Whether the search has given the node its value.
     pub valued: bool,
+}
+
+impl NodeView<'_> {
+    /// The text of `part`, if the node shows it now.
+    pub fn text(&self, part: Part) -> Option<&str> {
+        match part {
+            Part::Name => self.name,
+            Part::Value => self.value.as_deref(),
+            Part::Window => self.window.as_deref(),
+        }
+    }
+
+    /// The node's label: its parts in [`Part::order`], each as `write`
+    /// makes it, joined by `newline`, with the visit number as `number`
+    /// makes it before the first.
+    pub fn label(
+        &self,
+        number: impl Fn(u32) -> String,
+        write: impl Fn(Part, &str) -> String,
+        newline: &str,
+    ) -> String {
+        let parts = Part::order(self.shape).iter();
+        let lines: Vec<String> =
+            parts.filter_map(|&part| Some(write(part, self.text(part)?))).collect();
+        let number = self.visit.map(number).unwrap_or_default();
+        format!("{number}{}", lines.join(newline))
+    }
 }
 
 impl<'t> Picture<'t> {

@@ -10,7 +10,7 @@
 use std::io::{self, Write};
 
 use super::diagram::{Canvas, Scene, pv_places};
-use super::picture::{EdgeInk, Ink, NodeView, Picture, Shape};
+use super::picture::{EdgeInk, Ink, NodeView, Part, Picture, Shape};
 use crate::tree::NodeId;
 
 /// Writes one complete `tikzpicture`.
@@ -69,13 +69,11 @@ pub fn body(
     let tree = picture.tree();
     let layout = &canvas.layout;
     let pv = pv_places(tree, scene.principal_variation);
-    for parent in tree.nodes().filter(|&node| layout.shape(node) != Shape::Stub) {
-        for &child in tree.children(parent).iter().filter(|&&child| layout.shown(child)) {
-            let ink = picture.edge(child, &canvas.look, pv[child.index()]);
-            write_edge(out, canvas, parent, child, ink)?;
-        }
+    for (parent, child) in layout.edges(tree) {
+        let ink = picture.edge(child, &canvas.look, pv[child.index()]);
+        write_edge(out, canvas, parent, child, ink)?;
     }
-    for node in tree.nodes().filter(|&node| layout.shown(node)) {
+    for node in layout.drawn(tree) {
         write_node(out, canvas, node, &picture.node(node, &canvas.look, scene.current))?;
     }
     if canvas.caption_lines > 0 {
@@ -113,11 +111,7 @@ fn write_edge(
     let style = if style.is_empty() { String::new() } else { format!("[{style}]") };
     writeln!(out, "\\draw{style} ({px:.3},{py:.3}) -- ({cx:.3},{cy:.3});")?;
     if ink == EdgeInk::Cut {
-        // Half way between the parent's outline and the child's.
-        let low = py - layout.reach(layout.shape(parent)).1;
-        let high = cy + layout.reach(layout.shape(child)).0;
-        let t = (py - (low + high) / 2.0) / (py - cy);
-        let (x, y) = (px + t * (cx - px), py + t * (cy - py));
+        let (x, y) = layout.cut_mark(parent, child);
         writeln!(out, "\\node[text=red, font=\\bfseries] at ({x:.3},{y:.3}) {{$\\times$}};")?;
     }
     Ok(())
@@ -171,24 +165,15 @@ fn write_node(
     Ok(())
 }
 
-/// A node's lines, as the DOT label orders them.
+/// A node's lines.
 fn label(view: &NodeView<'_>) -> String {
-    let number = view.visit.map(|n| format!("{{\\scriptsize {n}}} "));
-    let name = view.name.map(tex);
-    let value = view.value.as_deref().map(|value| format!("\\textbf{{{}}}", tex(value)));
-    let window = view.window.as_deref().map(|w| format!("{{\\footnotesize {}}}", tex(w)));
-    let mut first: Vec<String> = [name, value].into_iter().flatten().collect();
-    if let Some(number) = number {
-        match first.first_mut() {
-            Some(line) => line.insert_str(0, &number),
-            None => first.push(number),
-        }
-    }
-    let lines: Vec<String> = match view.shape {
-        Shape::Min => window.into_iter().chain(first).collect(),
-        _ => first.into_iter().chain(window).collect(),
+    let number = |n| format!("{{\\scriptsize {n}}} ");
+    let write = |part, text: &str| match part {
+        Part::Name => tex(text),
+        Part::Value => format!("\\textbf{{{}}}", tex(text)),
+        Part::Window => format!("{{\\footnotesize {}}}", tex(text)),
     };
-    lines.join("\\\\ ")
+    view.label(number, write, "\\\\ ")
 }
 
 /// Text made safe for LaTeX: its special characters escaped, the

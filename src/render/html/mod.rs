@@ -176,9 +176,9 @@ pub fn write(
     page.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     page.push_str(&format!(
         "<title>gametree: {}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n",
-        svg::xml(header)
+        super::dot::html(header)
     ));
-    page.push_str(&format!("<h1>{}</h1>\n", svg::xml(header)));
+    page.push_str(&format!("<h1>{}</h1>\n", super::dot::html(header)));
     svg::write(&mut page, tree, canvas, &start_views);
     page.push_str(CONTROLS);
     // `</` would end the script element early; JSON reads `<\/` as `</`.

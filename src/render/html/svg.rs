@@ -10,25 +10,27 @@
 use std::fmt::Write;
 
 use crate::render::diagram::Canvas;
+use crate::render::dot::html;
 use crate::render::layout::{Layout, NAME_PT, VALUE_PT, WINDOW_PT, line_height};
-use crate::render::picture::{Look, NodeView, Shape};
+use crate::render::picture::{Look, NodeView, Part, Shape};
 use crate::tree::{NodeId, Tree};
 
 /// SVG user units (points) per inch of the layout.
 const UNIT: f64 = 72.0;
 
-/// The lines a node of `shape` may show, top to bottom, as (class, point size).
-fn lines(shape: Shape, look: &Look) -> Vec<(&'static str, f64)> {
-    let name = look.labels.names().then_some(("name", NAME_PT));
-    let value = look.labels.values().then_some(("value", VALUE_PT));
-    let window = look.labels.values().then_some(("window", WINDOW_PT));
-    let lines = match shape {
-        Shape::Max => vec![name, value, window],
-        Shape::Min => vec![window, name, value],
-        Shape::Leaf => vec![name, value],
-        Shape::Stub => vec![],
+/// The parts a node of `shape` may ever show under `look`, top to bottom,
+/// with their class and point size.
+fn lines(shape: Shape, look: &Look) -> Vec<(Part, &'static str, f64)> {
+    let shown = |&&part: &&Part| match part {
+        Part::Name => look.labels.names(),
+        Part::Value | Part::Window => look.labels.values(),
     };
-    lines.into_iter().flatten().collect()
+    let line = |&part| match part {
+        Part::Name => (part, "name", NAME_PT),
+        Part::Value => (part, "value", VALUE_PT),
+        Part::Window => (part, "window", WINDOW_PT),
+    };
+    Part::order(shape).iter().filter(shown).map(line).collect()
 }
 
 /// Writes the `<svg>` element with every node as `views` shows it.
@@ -48,13 +50,11 @@ pub fn write(svg: &mut String, tree: &Tree, canvas: &Canvas, views: &[NodeView<'
         width * 0.8
     );
     svg.push_str("<g id=\"edges\">\n");
-    for parent in tree.nodes().filter(|&node| layout.shape(node) != Shape::Stub) {
-        for &child in tree.children(parent).iter().filter(|&&child| layout.shown(child)) {
-            write_edge(svg, layout, parent, child);
-        }
+    for (parent, child) in layout.edges(tree) {
+        write_edge(svg, layout, parent, child);
     }
     svg.push_str("</g>\n<g id=\"nodes\">\n");
-    for node in tree.nodes().filter(|&node| layout.shown(node)) {
+    for node in layout.drawn(tree) {
         write_node(svg, canvas, tree.name(node), node, &views[node.index()]);
     }
     svg.push_str("</g>\n</svg></div>\n");
@@ -63,10 +63,7 @@ pub fn write(svg: &mut String, tree: &Tree, canvas: &Canvas, views: &[NodeView<'
 fn write_edge(svg: &mut String, layout: &Layout, parent: NodeId, child: NodeId) {
     let (px, py) = layout.position(parent);
     let (cx, cy) = layout.position(child);
-    let low = py - layout.reach(layout.shape(parent)).1;
-    let high = cy + layout.reach(layout.shape(child)).0;
-    let t = (py - (low + high) / 2.0) / (py - cy);
-    let (mx, my) = (px + t * (cx - px), py + t * (cy - py));
+    let (mx, my) = layout.cut_mark(parent, child);
     let _ = writeln!(
         svg,
         r#"<g class="edge" data-child="{}"><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}"/><text class="cut-mark" x="{:.1}" y="{:.1}">&#x2717;</text></g>"#,
@@ -112,18 +109,14 @@ fn write_node(svg: &mut String, canvas: &Canvas, name: &str, node: NodeId, view:
         svg,
         r#"<g class="node {kind}" id="n{}" data-node="{}">{outline}<text>"#,
         node.0,
-        xml(name)
+        html(name)
     );
     let lines = lines(shape, &canvas.look);
-    let total: f64 = lines.iter().map(|&(_, points)| line_height(points) * UNIT).sum();
+    let total: f64 = lines.iter().map(|&(_, _, points)| line_height(points) * UNIT).sum();
     let mut top = y - total / 2.0;
-    for (class, points) in lines {
+    for (part, class, points) in lines {
         let height = line_height(points) * UNIT;
-        let text = match class {
-            "name" => view.name.map_or(String::new(), xml),
-            "value" => view.value.as_deref().map_or(String::new(), xml),
-            _ => view.window.as_deref().map_or(String::new(), xml),
-        };
+        let text = view.text(part).map_or(String::new(), html);
         let _ = write!(
             svg,
             r#"<tspan class="{class}" x="{x:.1}" y="{:.1}">{text}</tspan>"#,
@@ -137,20 +130,4 @@ fn write_node(svg: &mut String, canvas: &Canvas, name: &str, node: NodeId, view:
 fn polygon(points: &[(f64, f64)]) -> String {
     let points: Vec<String> = points.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
     format!(r#"<polygon points="{}"/>"#, points.join(" "))
-}
-
-/// Text made safe for XML content and attribute values.
-pub fn xml(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            '\'' => escaped.push_str("&#39;"),
-            c => escaped.push(c),
-        }
-    }
-    escaped
 }
