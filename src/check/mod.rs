@@ -179,9 +179,10 @@ impl Grader<'_> {
         let node = items[i].0;
         let inner_only = items.iter().all(|&(n, _)| !evaluated(n));
         let listed = |n: NodeId| items[..i].iter().any(|&(m, _)| m == n);
-        // Only a node the answer lists later is out of place; one it
-        // leaves out is explained as searched, not as out of order.
-        let later = |n: NodeId| items[i + 1..].iter().any(|&(m, _)| m == n);
+        // Only a node the answer lists from here on is out of place; one
+        // it leaves out is explained as searched, not as out of order (the
+        // item itself is never its own child or sibling).
+        let later = |n: NodeId| items[i..].iter().any(|&(m, _)| m == n);
         let expected =
             |n: NodeId| self.witness.value_of(n).is_some() && !(inner_only && evaluated(n));
         let names =
