@@ -39,7 +39,7 @@ pub struct Settings {
 }
 
 /// Runs every algorithm: minimax, negamax, alphabeta, alphabeta-fail-hard,
-/// negamax-alphabeta and alphabeta-best-order, in that order.
+/// negamax-alphabeta, shallow (F1) and alphabeta-best-order, in that order.
 pub fn compare(tree: &Tree, settings: Settings) -> Result<Vec<Row>, SearchError> {
     let plain = Options { depth_limit: settings.depth_limit, ..Options::default() };
     let pruning = Options { window: settings.window, strict: settings.strict, ..plain };
@@ -50,6 +50,7 @@ pub fn compare(tree: &Tree, settings: Settings) -> Result<Vec<Row>, SearchError>
         ("alphabeta", Algorithm::Alphabeta, pruning),
         ("alphabeta-fail-hard", Algorithm::Alphabeta, fail_hard),
         ("negamax-alphabeta", Algorithm::NegamaxAlphabeta, pruning),
+        ("shallow", Algorithm::Shallow, plain),
     ];
     let mut rows = Vec::with_capacity(runs.len() + 1);
     for (name, algorithm, options) in runs {
@@ -120,12 +121,13 @@ mod tests {
                 "alphabeta",
                 "alphabeta-fail-hard",
                 "negamax-alphabeta",
+                "shallow",
                 "alphabeta-best-order"
             ]
         );
         assert!(rows.iter().all(|row| row.value == 3.0));
         let visited: Vec<u64> = rows.iter().map(|row| row.stats.nodes_visited).collect();
         // Best-first: all of b (e g f), then c and d cut at once after h=2 and m=2.
-        assert_eq!(visited, [13, 13, 11, 11, 11, 9]);
+        assert_eq!(visited, [13, 13, 11, 11, 11, 11, 9]);
     }
 }

@@ -168,7 +168,7 @@ fn canvas(tree: &Tree, request: &Request, ended: &Picture<'_>) -> Canvas {
         true => tree.nodes().filter(|&node| ended.cut_here(node)).collect(),
         false => Vec::new(),
     };
-    let windows = request.algorithm.prunes();
+    let windows = request.algorithm.has_window();
     let slide = request.format != Format::Html;
     let layout = Layout::new(tree, &request.options, windows, &request.look, &stubs, slide);
     Canvas { layout, look: request.look, caption_lines: 0, page: request.page }

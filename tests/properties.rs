@@ -19,8 +19,13 @@ use serde_json::{Value, json};
 
 /// A random tree as a nested-objects document (nodes get letter names).
 fn tree_document() -> impl Strategy<Value = Value> {
+    tree_document_up_to(5)
+}
+
+/// Random trees of at most `depth` levels below the root.
+fn tree_document_up_to(depth: u32) -> impl Strategy<Value = Value> {
     let leaf = (-3i64..=3).prop_map(|v| json!({ "value": v }));
-    let node = leaf.prop_recursive(5, 80, 4, |child| {
+    let node = leaf.prop_recursive(depth, 80, 4, |child| {
         (prop::option::weighted(0.15, player()), prop::collection::vec(child, 1..=4)).prop_map(
             |(player, children)| match player {
                 Some(player) => json!({ "player": player, "children": children }),
@@ -117,6 +122,29 @@ fn run(tree: &Tree, algorithm: Algorithm, options: &Options) -> (Outcome, Vec<No
     (outcome, visits.0)
 }
 
+/// Knuth and Moore's F1 as the lecture writes it, recursively and apart
+/// from the engine: `eval(s, w)` searches children while the best value is
+/// below `w`, each with the bound `-best` (`w` itself where the player does
+/// not change). Returns the value from the mover's point of view; the
+/// leaves it evaluates go into `leaves`.
+fn lecture_f1(tree: &Tree, node: NodeId, w: f64, leaves: &mut Vec<NodeId>) -> f64 {
+    let player = tree.player(node);
+    if tree.is_leaf(node) {
+        leaves.push(node);
+        return tree.value(node).expect("leaves have values") * player.sign();
+    }
+    let mut best = f64::NEG_INFINITY;
+    for &child in tree.children(node) {
+        if best >= w {
+            break;
+        }
+        let same = tree.player(child) == player;
+        let value = lecture_f1(tree, child, if same { w } else { -best }, leaves);
+        best = best.max(if same { value } else { -value });
+    }
+    best
+}
+
 /// Every combination of --strict and --fail-hard.
 fn variants(window: Window) -> impl Iterator<Item = Options> {
     [(false, false), (true, false), (false, true), (true, true)]
@@ -139,6 +167,38 @@ proptest! {
                 prop_assert_eq!(pruned.kind, ValueKind::Exact);
             }
         }
+    }
+
+    #[test]
+    fn shallow_is_the_lectures_f1(document in tree_document()) {
+        let tree = parse(&document);
+        let (shallow, visits) = run(&tree, Algorithm::Shallow, &Options::default());
+        let mut leaves = Vec::new();
+        let value = lecture_f1(&tree, tree.root(), f64::INFINITY, &mut leaves);
+        let evaluated: Vec<NodeId> = visits.into_iter().filter(|&node| tree.is_leaf(node)).collect();
+        prop_assert_eq!(evaluated, leaves);
+        prop_assert_eq!(shallow.value, value * tree.player(tree.root()).sign());
+    }
+
+    #[test]
+    fn shallow_finds_minimax_and_evaluates_no_fewer_leaves_than_alphabeta(document in tree_document()) {
+        let tree = parse(&document);
+        let (minimax, _) = run(&tree, Algorithm::Minimax, &Options::default());
+        let (alphabeta, _) = run(&tree, Algorithm::NegamaxAlphabeta, &Options::default());
+        let (shallow, _) = run(&tree, Algorithm::Shallow, &Options::default());
+        prop_assert_eq!(shallow.value, minimax.value);
+        prop_assert_eq!(shallow.best_move, minimax.best_move);
+        prop_assert_eq!(shallow.kind, ValueKind::Exact);
+        prop_assert!(shallow.stats.leaves_evaluated >= alphabeta.stats.leaves_evaluated);
+    }
+
+    #[test]
+    fn shallow_is_alphabeta_on_trees_two_levels_deep(document in tree_document_up_to(2)) {
+        let tree = parse(&document);
+        let (alphabeta, alphabeta_visits) = run(&tree, Algorithm::NegamaxAlphabeta, &Options::default());
+        let (shallow, shallow_visits) = run(&tree, Algorithm::Shallow, &Options::default());
+        prop_assert_eq!(shallow_visits, alphabeta_visits);
+        prop_assert_eq!(shallow.value, alphabeta.value);
     }
 
     #[test]

@@ -12,6 +12,7 @@ mod engine;
 mod minimax;
 mod negamax;
 mod negamax_alphabeta;
+mod shallow;
 mod window;
 
 use std::io;
@@ -38,12 +39,20 @@ pub enum Algorithm {
     Alphabeta,
     /// Alpha-beta in negamax form: child window (-beta, -alpha).
     NegamaxAlphabeta,
+    /// Knuth and Moore's F1, the lecture's "partial evaluation": negamax
+    /// with one bound w (shallow cutoffs only).
+    Shallow,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order tables list them.
-    pub const ALL: [Algorithm; 4] =
-        [Algorithm::Minimax, Algorithm::Negamax, Algorithm::Alphabeta, Algorithm::NegamaxAlphabeta];
+    pub const ALL: [Algorithm; 5] = [
+        Algorithm::Minimax,
+        Algorithm::Negamax,
+        Algorithm::Alphabeta,
+        Algorithm::NegamaxAlphabeta,
+        Algorithm::Shallow,
+    ];
 
     /// The name `--algo` takes.
     pub fn name(self) -> &'static str {
@@ -52,7 +61,14 @@ impl Algorithm {
             Algorithm::Negamax => "negamax",
             Algorithm::Alphabeta => "alphabeta",
             Algorithm::NegamaxAlphabeta => "negamax-alphabeta",
+            Algorithm::Shallow => "shallow",
         }
+    }
+
+    /// Whether the trace shows a window at each node: the alpha-beta
+    /// algorithms', or F1's bound w as beta.
+    pub fn has_window(self) -> bool {
+        self.prunes() || self == Algorithm::Shallow
     }
 
     /// Whether the algorithm prunes with an alpha-beta window.
@@ -64,7 +80,7 @@ impl Algorithm {
     pub fn view(self) -> View {
         match self {
             Algorithm::Minimax | Algorithm::Alphabeta => View::Max,
-            Algorithm::Negamax | Algorithm::NegamaxAlphabeta => View::Mover,
+            Algorithm::Negamax | Algorithm::NegamaxAlphabeta | Algorithm::Shallow => View::Mover,
         }
     }
 }
@@ -322,6 +338,7 @@ pub fn run<'t>(
             let rule = negamax_alphabeta::NegamaxAlphaBeta(Pruning::new(options));
             engine::walk(tree, &rule, options, sink)?
         }
+        Algorithm::Shallow => engine::walk(tree, &shallow::Shallow, options, sink)?,
     })
 }
 
@@ -422,7 +439,8 @@ mod tests {
         let tree = crate::tree::parse(text, Default::default(), Default::default()).unwrap();
         for algorithm in Algorithm::ALL {
             let outcome = run(&tree, algorithm, &Options::default(), &mut Discard).unwrap();
-            let deepest = if algorithm.prunes() { 3 } else { 4 };
+            // F1 cuts there too: a shallow cutoff, one level below the bound's owner.
+            let deepest = if algorithm.has_window() { 3 } else { 4 };
             assert_eq!(outcome.stats.deepest, deepest, "{algorithm:?}");
         }
     }

@@ -1,0 +1,55 @@
+//! Knuth and Moore's F1, the lecture's "partial evaluation": negamax with
+//! one bound `w` passed down.
+//!
+//! ```text
+//! eval(s, d, w): ...
+//!   while (it.hasNext() && minimax.getMaxVal() < w)
+//!     minimax.add(-eval(t, d - 1, -minimax.getMaxVal()))
+//! ```
+//!
+//! A node stops searching its children once its best value reaches `w`;
+//! each child is searched with the bound `-best`. That is alpha-beta with
+//! alpha pinned at minus infinity at every node: only "shallow" cutoffs,
+//! so from three levels down it can search more than alpha-beta. The trace
+//! shows `w` as the node's beta. Where parent and child have the same
+//! player, the child keeps its parent's bound.
+
+use super::engine::{Absorbed, Rule};
+use super::window::{Bounded, maximise};
+use super::{ValueKind, View, Window};
+use crate::tree::Player;
+
+/// The F1 rule.
+pub(crate) struct Shallow;
+
+impl Rule for Shallow {
+    type State = Bounded;
+    const VIEW: View = View::Mover;
+
+    fn open(&self, player: Player, parent: Option<&Bounded>) -> Bounded {
+        let w = match parent {
+            None => f64::INFINITY,
+            Some(p) if p.player == player => p.window.beta,
+            Some(p) => -p.v,
+        };
+        let window = Window { alpha: f64::NEG_INFINITY, beta: w };
+        Bounded::new(player, Self::VIEW.initial_v(player), window)
+    }
+
+    fn window(&self, state: &Bounded) -> Option<Window> {
+        Some(state.entry)
+    }
+
+    fn absorb(&self, state: &mut Bounded, child: f64, child_player: Player) -> Absorbed {
+        let child = Self::VIEW.seen_by(child, child_player, state.player);
+        let mut window = state.window;
+        // The bound is fixed on entry: alpha never moves, so no update is traced.
+        let absorbed = maximise(&mut state.v, &mut window, child, false);
+        Absorbed { update: None, ..absorbed }
+    }
+
+    fn close(&self, state: &Bounded) -> (f64, ValueKind) {
+        let kind = if state.v >= state.entry.beta { ValueKind::Lower } else { ValueKind::Exact };
+        (state.v, kind)
+    }
+}
