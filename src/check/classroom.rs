@@ -402,6 +402,8 @@ mod tests {
         }
         let error = parse("order: c:<2", &tree).unwrap_err().to_string();
         assert_eq!(error, "line 1: expected a number, got \"<2\"");
+        let error = parse("order: \u{2264}2", &tree).unwrap_err().to_string();
+        assert_eq!(error, "line 1: no node is named \"\u{2264}2\"");
     }
 
     #[test]
@@ -412,6 +414,14 @@ mod tests {
                     ABGESCHNITTEN: i j\nbester Zug: b\nWert: 3";
         let keys: Vec<Key> = parse(text, &tree).unwrap().iter().map(|line| line.key).collect();
         assert_eq!(keys, Key::ALL);
+    }
+
+    #[test]
+    fn an_order_of_inner_nodes_may_be_none() {
+        let lines = parse("order (inner nodes): none", &aima()).unwrap();
+        assert_eq!(lines[0].items, Items::Order(Vec::new()));
+        let error = parse("order: e none", &aima()).unwrap_err().to_string();
+        assert_eq!(error, "line 1: no node is named \"none\"");
     }
 
     #[test]
