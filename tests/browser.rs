@@ -212,6 +212,61 @@ fn aima_step_15_shows_the_cutoff_at_c() {
     assert_eq!(shown(&dom_at(&page, 0)).values, BTreeMap::new(), "nothing solved at step 0");
 }
 
+/// Presses keys and clicks buttons in the page, loaded in a frame of
+/// another page, and writes what the step counter said after each.
+const HARNESS: &str = r#"<!DOCTYPE html><title>harness</title>
+<iframe id="f" src="aima.html#step=0" width="1200" height="700"></iframe>
+<pre id="result"></pre>
+<script>
+const frame = document.getElementById("f");
+frame.onload = () => {
+  const page = frame.contentWindow, doc = page.document, seen = [];
+  const press = (key) => doc.dispatchEvent(new page.KeyboardEvent("keydown", { key }));
+  const click = (id) => doc.getElementById(id).click();
+  const counter = () => seen.push(doc.getElementById("counter").textContent);
+  press("ArrowRight"); press("ArrowRight"); counter();
+  click("next"); counter();
+  press("End"); counter();
+  click("previous"); counter();
+  press("Home"); counter();
+  click("last"); counter();
+  press("ArrowLeft"); counter();
+  click("first"); counter();
+  press("h"); seen.push(doc.getElementById("answer").className, page.location.hash);
+  document.getElementById("result").textContent = seen.join("|");
+};
+</script>"#;
+
+#[test]
+fn keys_and_buttons_step_through_the_search() {
+    if !chromium_available() {
+        return;
+    }
+    let dir = scratch("keys");
+    aima_page(&dir);
+    let harness = dir.join("harness.html");
+    std::fs::write(&harness, HARNESS).unwrap();
+    let url = format!("file://{}", harness.display());
+    let output = headless(&harness, &["--allow-file-access-from-files", "--dump-dom", &url])
+        .output()
+        .expect("chromium runs");
+    let dom = String::from_utf8(output.stdout).unwrap();
+    let result = dom.split("<pre id=\"result\">").nth(1).and_then(|rest| rest.split('<').next());
+    let expected = [
+        "step 2 of 27",
+        "step 3 of 27",
+        "step 27 of 27",
+        "step 26 of 27",
+        "step 0 of 27",
+        "step 27 of 27",
+        "step 26 of 27",
+        "step 0 of 27",
+        "hidden",
+        "#step=0",
+    ];
+    assert_eq!(result, Some(expected.join("|").as_str()), "{dom}");
+}
+
 #[test]
 fn a_screenshot_of_the_page_is_not_blank() {
     if !chromium_available() {
