@@ -33,5 +33,7 @@ fn the_full_game_tree_compares_as_the_lecture_says() {
     assert_eq!(row("negamax")[3], "549946", "{table}");
     assert_eq!(row("alphabeta")[..4], ["alphabeta", "0", "x0", "18297"], "{table}");
     assert_eq!(row("negamax-alphabeta")[3], "18297", "{table}");
-    assert_eq!(rows.len(), 6, "{table}");
+    // F1's shallow cutoffs alone: more than alpha-beta, far fewer than minimax.
+    assert_eq!(row("shallow")[..5], ["shallow", "0", "x0", "29257", "12352"], "{table}");
+    assert_eq!(rows.len(), 7, "{table}");
 }
