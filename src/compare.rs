@@ -36,12 +36,18 @@ pub struct Settings {
     pub window: Window,
     pub strict: bool,
     pub depth_limit: Option<u32>,
+    /// `--value-range`, for every row.
+    pub value_range: Option<Window>,
 }
 
 /// Runs every algorithm: minimax, negamax, alphabeta, alphabeta-fail-hard,
 /// negamax-alphabeta, shallow (F1) and alphabeta-best-order, in that order.
 pub fn compare(tree: &Tree, settings: Settings) -> Result<Vec<Row>, SearchError> {
-    let plain = Options { depth_limit: settings.depth_limit, ..Options::default() };
+    let plain = Options {
+        depth_limit: settings.depth_limit,
+        value_range: settings.value_range,
+        ..Options::default()
+    };
     let pruning = Options { window: settings.window, strict: settings.strict, ..plain };
     let fail_hard = Options { fail_hard: true, ..pruning };
     let runs = [
@@ -110,7 +116,8 @@ mod tests {
             Overrides::default(),
         )
         .unwrap();
-        let settings = Settings { window: Window::FULL, strict: false, depth_limit: None };
+        let settings =
+            Settings { window: Window::FULL, strict: false, depth_limit: None, value_range: None };
         let rows = compare(&tree, settings).unwrap();
         let names: Vec<&str> = rows.iter().map(|row| row.algorithm).collect();
         assert_eq!(

@@ -78,6 +78,10 @@ pub struct OptionsRecord {
     /// with the tree file's own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub perspective: Option<Perspective>,
+    /// `[LO, HI]`, the values the game can take (`--value-range`); absent
+    /// when not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value_range: Option<[Num; 2]>,
 }
 
 /// Which side of a narrowed window the root's value fell on.

@@ -57,3 +57,18 @@ fn committed_schemas_are_current() {
         );
     }
 }
+
+#[test]
+fn a_trace_with_a_value_range_records_it_and_checks_as_right() {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("value-range-trace.json");
+    let path = path.to_str().unwrap();
+    common::succeed(&["trace", "trees/aima-5-2.json", "--value-range", "2..14", "-o", path]);
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains(r#""value_range":[2,14]"#), "{text}");
+    let verdict = common::run(&["check", "trees/aima-5-2.json", path]);
+    assert_eq!(verdict.status.code(), Some(0), "{}", String::from_utf8_lossy(&verdict.stdout));
+    // A wider range given on the command line replaces the trace's: the
+    // search then makes no cutoff at c, and the trace's cutoff is wrong.
+    let wider = common::run(&["check", "trees/aima-5-2.json", path, "--value-range", "0..20"]);
+    assert_eq!(wider.status.code(), Some(1), "{}", String::from_utf8_lossy(&wider.stdout));
+}

@@ -149,7 +149,7 @@ fn lecture_f1(tree: &Tree, node: NodeId, w: f64, leaves: &mut Vec<NodeId>) -> f6
 fn variants(window: Window) -> impl Iterator<Item = Options> {
     [(false, false), (true, false), (false, true), (true, true)]
         .into_iter()
-        .map(move |(strict, fail_hard)| Options { window, strict, fail_hard, depth_limit: None })
+        .map(move |(strict, fail_hard)| Options { window, strict, fail_hard, ..Options::default() })
 }
 
 proptest! {
@@ -202,6 +202,20 @@ proptest! {
     }
 
     #[test]
+    fn a_value_range_stops_early_without_changing_the_answer(document in tree_document(), wider in 0.0..2.0f64) {
+        let tree = parse(&document);
+        let (minimax, _) = run(&tree, Algorithm::Minimax, &Options::default());
+        // Leaf values are -3..3: the range holds them all.
+        let value_range = Some(Window { alpha: -3.0 - wider, beta: 3.0 + wider });
+        for algorithm in [Algorithm::Minimax, Algorithm::Negamax, Algorithm::Shallow] {
+            let (ranged, _) = run(&tree, algorithm, &Options { value_range, ..Options::default() });
+            prop_assert_eq!(ranged.value, minimax.value, "{:?}", algorithm);
+            prop_assert_eq!(ranged.best_move, minimax.best_move, "{:?}", algorithm);
+            prop_assert!(ranged.stats.leaves_evaluated <= minimax.stats.leaves_evaluated);
+        }
+    }
+
+    #[test]
     fn negamax_agrees_with_minimax(document in tree_document()) {
         let tree = parse(&document);
         let (minimax, minimax_visits) = run(&tree, Algorithm::Minimax, &Options::default());
@@ -237,7 +251,7 @@ proptest! {
     #[test]
     fn fail_hard_visits_the_nodes_fail_soft_visits(document in tree_document(), window in window()) {
         let tree = parse(&document);
-        let soft = Options { window, strict: false, fail_hard: false, depth_limit: None };
+        let soft = Options { window, ..Options::default() };
         let hard = Options { fail_hard: true, ..soft };
         prop_assert_eq!(run(&tree, Algorithm::Alphabeta, &soft).1, run(&tree, Algorithm::Alphabeta, &hard).1);
     }
@@ -385,7 +399,7 @@ proptest! {
 fn strict_fail_hard_can_visit_more_nodes_than_strict_fail_soft() {
     let tree = parse(&json!({"children": [{"children": [{"value": 0}]}, {"value": 0}]}));
     let window = Window { alpha: f64::NEG_INFINITY, beta: -1.0 };
-    let soft = Options { window, strict: true, fail_hard: false, depth_limit: None };
+    let soft = Options { window, strict: true, ..Options::default() };
     let hard = Options { fail_hard: true, ..soft };
     assert_eq!(run(&tree, Algorithm::Alphabeta, &soft).1.len(), 3);
     assert_eq!(run(&tree, Algorithm::Alphabeta, &hard).1.len(), 4);

@@ -37,3 +37,19 @@ fn the_full_game_tree_compares_as_the_lecture_says() {
     assert_eq!(row("shallow")[..5], ["shallow", "0", "x0", "29257", "12352"], "{table}");
     assert_eq!(rows.len(), 7, "{table}");
 }
+
+#[test]
+fn the_lectures_variants_b_and_c_with_the_value_range() {
+    let tree = succeed(&["gen", "tictactoe"]).stdout;
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tictactoe.json");
+    std::fs::write(&path, tree).expect("the tree is written");
+    let table = succeed(&["compare", path.to_str().unwrap(), "--value-range=-1..1"]).stdout;
+    let table = String::from_utf8(table).expect("UTF-8 output");
+    let visited = |name: &str| {
+        let row = table.lines().find(|line| line.split_whitespace().next() == Some(name));
+        row.and_then(|row| row.split_whitespace().nth(3)).unwrap_or_default().to_string()
+    };
+    // B: stop once the side to move has its best possible value; C: alpha-beta in [-1, 1].
+    assert_eq!(visited("minimax"), "94978", "{table}");
+    assert_eq!(visited("alphabeta"), "16811", "{table}");
+}

@@ -100,6 +100,23 @@ pub struct SearchArgs {
     /// Evaluate nodes at this depth (root = 0) by their static value instead of searching below.
     #[arg(long, value_name = "N")]
     pub depth: Option<u32>,
+
+    /// The values the game can take, from MAX's point of view: minimax and
+    /// negamax stop at a node once it has its player's best possible value;
+    /// for alpha-beta it is the root's window.
+    #[arg(long, value_name = "LO..HI", allow_hyphen_values = true, value_parser = parse_range, conflicts_with_all = ["alpha", "beta"])]
+    pub value_range: Option<Window>,
+}
+
+/// Parses `LO..HI`: two numbers, LO below HI.
+pub fn parse_range(text: &str) -> Result<Window, String> {
+    let (low, high) =
+        text.split_once("..").ok_or_else(|| format!("expected LO..HI, got {text:?}"))?;
+    let (alpha, beta) = (parse_bound(low)?, parse_bound(high)?);
+    if alpha >= beta {
+        return Err(format!("{text:?}: LO must be below HI"));
+    }
+    Ok(Window { alpha, beta })
 }
 
 impl SearchArgs {
@@ -119,11 +136,16 @@ impl SearchArgs {
                 "{flag} applies only to alpha-beta; use --algo alphabeta or --algo negamax-alphabeta"
             )));
         }
+        let window = match self.value_range {
+            Some(range) if algorithm.prunes() => range,
+            _ => self.window.window()?,
+        };
         let options = Options {
-            window: self.window.window()?,
+            window,
             strict: self.window.strict,
             fail_hard: self.fail_hard,
             depth_limit: self.depth,
+            value_range: self.value_range,
         };
         Ok((algorithm, options))
     }

@@ -13,7 +13,7 @@ use crate::answer::Recorder;
 use crate::check::trace_file::{self, GradeError, TraceAnswer};
 use crate::check::{self, GradeOptions, classroom, explain::Witness};
 use crate::render::verdict::{self, Points};
-use crate::search::{self, Algorithm, SearchError};
+use crate::search::{self, Algorithm, SearchError, Window};
 use crate::tree::{self, Overrides, Tree};
 
 #[derive(Debug, clap::Args)]
@@ -264,10 +264,13 @@ fn other_convention(
 /// command line, and the trace's own for the rest.
 fn with_trace_settings(given: &SearchArgs, trace: &TraceAnswer<'_>) -> SearchArgs {
     let algorithm = given.algo.unwrap_or(trace.algorithm);
+    let recorded = trace.options.value_range.map(|[lo, hi]| Window { alpha: lo.0, beta: hi.0 });
+    let value_range = given.value_range.or(recorded);
     if !algorithm.prunes() {
         return SearchArgs {
             algo: Some(algorithm),
             depth: given.depth.or(trace.options.depth_limit),
+            value_range,
             ..*given
         };
     }
@@ -281,5 +284,6 @@ fn with_trace_settings(given: &SearchArgs, trace: &TraceAnswer<'_>) -> SearchArg
         },
         fail_hard: given.fail_hard || trace.options.fail_hard,
         depth: given.depth.or(trace.options.depth_limit),
+        value_range,
     }
 }

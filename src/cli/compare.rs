@@ -3,9 +3,10 @@
 use std::io::Write;
 
 use super::Failure;
-use super::args::{TreeArgs, WindowArgs};
+use super::args::{TreeArgs, WindowArgs, parse_range};
 use crate::compare::{self, Settings};
 use crate::render;
+use crate::search::Window;
 
 #[derive(Debug, clap::Args)]
 pub struct CompareArgs {
@@ -18,6 +19,12 @@ pub struct CompareArgs {
     /// Evaluate nodes at this depth (root = 0) by their static value instead of searching below.
     #[arg(long, value_name = "N")]
     depth: Option<u32>,
+
+    /// The values the game can take, from MAX's point of view, applied to
+    /// every row: the alpha-beta rows' root window, and where minimax and
+    /// negamax stop.
+    #[arg(long, value_name = "LO..HI", allow_hyphen_values = true, value_parser = parse_range, conflicts_with_all = ["alpha", "beta"])]
+    value_range: Option<Window>,
 
     /// How to print the table.
     #[arg(short, long, value_enum, default_value_t = TableFormat::Text)]
@@ -35,9 +42,10 @@ enum TableFormat {
 /// Runs `gametree compare`.
 pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let settings = Settings {
-        window: args.window.window()?,
+        window: args.value_range.map_or_else(|| args.window.window(), Ok)?,
         strict: args.window.strict,
         depth_limit: args.depth,
+        value_range: args.value_range,
     };
     let (file, tree) = args.tree.load()?;
     let rows = compare::compare(&tree, settings).map_err(Failure::of_search(&file))?;

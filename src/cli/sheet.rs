@@ -51,8 +51,13 @@ struct Exercise {
 
 /// Runs `gametree sheet`.
 pub fn run(args: &SheetArgs) -> Result<(), Failure> {
-    let search =
-        SearchArgs { algo: args.algo, window: args.window, fail_hard: args.fail_hard, depth: None };
+    let search = SearchArgs {
+        algo: args.algo,
+        window: args.window,
+        fail_hard: args.fail_hard,
+        depth: None,
+        value_range: None,
+    };
     let (algorithm, options) = search.resolve(Algorithm::Minimax)?;
     let dir = &args.output;
     std::fs::create_dir_all(dir).map_err(|error| cannot_write(dir, &error))?;

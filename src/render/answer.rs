@@ -163,7 +163,7 @@ mod tests {
                 let settings = [(false, false, Lang::En, false), (true, true, Lang::De, true)];
                 for (strict, fail_hard, lang, inner_only) in settings {
                     let window = Window::FULL;
-                    let options = Options { window, strict, fail_hard, depth_limit: None };
+                    let options = Options { window, strict, fail_hard, ..Options::default() };
                     let mut recorder = Recorder::for_tree(tree);
                     let outcome = search::run(tree, algorithm, &options, &mut recorder).unwrap();
                     let mut expected = Vec::new();

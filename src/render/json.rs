@@ -60,6 +60,7 @@ impl<'t, 'a> Summary<'t, 'a> {
                 strict: options.strict,
                 fail_hard: options.fail_hard,
                 depth_limit: options.depth_limit,
+                value_range: options.value_range.map(|range| [Num(range.alpha), Num(range.beta)]),
                 perspective: Some(tree.perspective()),
             },
             value: Num(outcome.value),
@@ -393,7 +394,7 @@ mod tests {
                         // Minimax and negamax ignore the pruning settings
                         // (only the command line refuses them); their
                         // documents still record them.
-                        let options = Options { window, strict, fail_hard, depth_limit: None };
+                        let options = Options { window, strict, fail_hard, ..Options::default() };
                         let document = document(&tree, algorithm, &options)
                             .expect("without a depth limit every search runs");
                         check(&tree, algorithm, &options, &document);

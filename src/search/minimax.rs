@@ -5,8 +5,9 @@ use super::engine::{Absorbed, Best, Rule};
 use super::{ValueKind, View, Window};
 use crate::tree::Player;
 
-/// The minimax rule.
-pub(crate) struct Minimax;
+/// The minimax rule; with a value range, a node stops once it has the
+/// best value its player can get (the lecture's variant B).
+pub(crate) struct Minimax(pub Option<Window>);
 
 impl Rule for Minimax {
     type State = Best;
@@ -28,7 +29,8 @@ impl Rule for Minimax {
         if improved {
             state.v = child;
         }
-        Absorbed::plain(improved)
+        let cutoff = super::best_possible(self.0, Self::VIEW, state.player, state.v);
+        Absorbed { cutoff, ..Absorbed::plain(improved) }
     }
 
     fn close(&self, state: &Best) -> (f64, ValueKind) {

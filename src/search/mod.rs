@@ -9,11 +9,15 @@
 
 mod alphabeta;
 mod engine;
+mod limits;
 mod minimax;
 mod negamax;
 mod negamax_alphabeta;
 mod shallow;
 mod window;
+
+pub(crate) use limits::best_possible;
+pub use limits::check;
 
 use std::io;
 
@@ -134,11 +138,21 @@ pub struct Options {
     pub fail_hard: bool,
     /// Nodes at this depth (root = 0) are evaluated statically.
     pub depth_limit: Option<u32>,
+    /// The values the game can take, LO as `alpha` and HI as `beta`, from
+    /// MAX's point of view (`--value-range`): a node stops once it has the
+    /// best value its player can get.
+    pub value_range: Option<Window>,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { window: Window::FULL, strict: false, fail_hard: false, depth_limit: None }
+        Options {
+            window: Window::FULL,
+            strict: false,
+            fail_hard: false,
+            depth_limit: None,
+            value_range: None,
+        }
     }
 }
 
@@ -311,6 +325,9 @@ pub enum SearchError {
     /// A node at the depth limit has children but no static value.
     #[error("--depth {limit}: node {node} at depth {limit} has children but no static value")]
     MissingStaticValue { node: String, limit: u32 },
+    /// A value lies outside `--value-range`.
+    #[error("--value-range {range}: node {node} has the value {value}, outside the range")]
+    OutsideRange { node: String, value: String, range: String },
     /// The sink failed (for example, the output pipe closed).
     #[error(transparent)]
     Io(#[from] io::Error),
@@ -328,8 +345,12 @@ pub fn run<'t>(
 ) -> Result<Outcome, SearchError> {
     check(tree, options)?;
     Ok(match algorithm {
-        Algorithm::Minimax => engine::walk(tree, &minimax::Minimax, options, sink)?,
-        Algorithm::Negamax => engine::walk(tree, &negamax::Negamax, options, sink)?,
+        Algorithm::Minimax => {
+            engine::walk(tree, &minimax::Minimax(options.value_range), options, sink)?
+        }
+        Algorithm::Negamax => {
+            engine::walk(tree, &negamax::Negamax(options.value_range), options, sink)?
+        }
         Algorithm::Alphabeta => {
             let rule = alphabeta::AlphaBeta(Pruning::new(options));
             engine::walk(tree, &rule, options, sink)?
@@ -338,35 +359,10 @@ pub fn run<'t>(
             let rule = negamax_alphabeta::NegamaxAlphaBeta(Pruning::new(options));
             engine::walk(tree, &rule, options, sink)?
         }
-        Algorithm::Shallow => engine::walk(tree, &shallow::Shallow, options, sink)?,
+        Algorithm::Shallow => {
+            engine::walk(tree, &shallow::Shallow(options.value_range), options, sink)?
+        }
     })
-}
-
-/// Checks that `options` can be honoured on `tree`: every node at the
-/// depth limit that has children needs a static value.
-pub fn check(tree: &Tree, options: &Options) -> Result<(), SearchError> {
-    match options.depth_limit {
-        Some(limit) => check_static_values(tree, limit),
-        None => Ok(()),
-    }
-}
-
-fn check_static_values(tree: &Tree, limit: u32) -> Result<(), SearchError> {
-    let mut stack = vec![(tree.root(), 0u32)];
-    while let Some((node, depth)) = stack.pop() {
-        if tree.is_leaf(node) {
-            continue;
-        }
-        if depth == limit {
-            if tree.value(node).is_none() {
-                let node = tree.name(node).to_string();
-                return Err(SearchError::MissingStaticValue { node, limit });
-            }
-            continue;
-        }
-        stack.extend(tree.children(node).iter().rev().map(|&child| (child, depth + 1)));
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -6,8 +6,9 @@ use super::engine::{Absorbed, Best, Rule};
 use super::{ValueKind, View, Window};
 use crate::tree::Player;
 
-/// The negamax rule.
-pub(crate) struct Negamax;
+/// The negamax rule; with a value range, a node stops once it has the
+/// best value its player can get.
+pub(crate) struct Negamax(pub Option<Window>);
 
 impl Rule for Negamax {
     type State = Best;
@@ -27,7 +28,8 @@ impl Rule for Negamax {
         if improved {
             state.v = child;
         }
-        Absorbed::plain(improved)
+        let cutoff = super::best_possible(self.0, Self::VIEW, state.player, state.v);
+        Absorbed { cutoff, ..Absorbed::plain(improved) }
     }
 
     fn close(&self, state: &Best) -> (f64, ValueKind) {

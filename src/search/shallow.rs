@@ -19,16 +19,19 @@ use super::window::{Bounded, maximise};
 use super::{ValueKind, View, Window};
 use crate::tree::Player;
 
-/// The F1 rule.
-pub(crate) struct Shallow;
+/// The F1 rule; with a value range, the root's bound is the best value
+/// its player can get instead of infinity.
+pub(crate) struct Shallow(pub Option<Window>);
 
 impl Rule for Shallow {
     type State = Bounded;
     const VIEW: View = View::Mover;
 
     fn open(&self, player: Player, parent: Option<&Bounded>) -> Bounded {
+        let best =
+            self.0.map(|range| if player == Player::Min { -range.alpha } else { range.beta });
         let w = match parent {
-            None => f64::INFINITY,
+            None => best.unwrap_or(f64::INFINITY),
             Some(p) if p.player == player => p.window.beta,
             Some(p) => -p.v,
         };
