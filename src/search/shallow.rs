@@ -28,10 +28,8 @@ impl Rule for Shallow {
     const VIEW: View = View::Mover;
 
     fn open(&self, player: Player, parent: Option<&Bounded>) -> Bounded {
-        let best =
-            self.0.map(|range| if player == Player::Min { -range.alpha } else { range.beta });
         let w = match parent {
-            None => best.unwrap_or(f64::INFINITY),
+            None => self.best_possible(player),
             Some(p) if p.player == player => p.window.beta,
             Some(p) => -p.v,
         };
@@ -52,7 +50,18 @@ impl Rule for Shallow {
     }
 
     fn close(&self, state: &Bounded) -> (f64, ValueKind) {
-        let kind = if state.v >= state.entry.beta { ValueKind::Lower } else { ValueKind::Exact };
-        (state.v, kind)
+        // Stopped at its bound, a node knows only that much, unless the
+        // bound is the best value its player can get at all.
+        let stopped = state.v >= state.entry.beta && state.v < self.best_possible(state.player);
+        (state.v, if stopped { ValueKind::Lower } else { ValueKind::Exact })
+    }
+}
+
+impl Shallow {
+    /// The best value `player` can get, from its own point of view: the
+    /// end of the value range on its side, or infinity without one.
+    fn best_possible(&self, player: Player) -> f64 {
+        let range = self.0.unwrap_or(Window::FULL);
+        if player == Player::Min { -range.alpha } else { range.beta }
     }
 }
