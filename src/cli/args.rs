@@ -37,16 +37,32 @@ impl TreeArgs {
     /// [`load`](Self::load), with `defaults` for the overrides the command
     /// line does not give (`check` takes them from a JSON trace).
     pub fn load_as(&self, defaults: Overrides) -> Result<(String, Tree), Failure> {
+        let (file, input) = read_input(&self.tree)?;
+        let tree = self.parse(&file, input, defaults)?;
+        Ok((file, tree))
+    }
+
+    /// The tree from `input`, already read from `file`, with `defaults`
+    /// for the overrides the command line does not give (`check` reads
+    /// the tree again under other conventions, and a pipe reads once).
+    pub fn parse(
+        &self,
+        file: &str,
+        input: impl Into<Vec<u8>>,
+        defaults: Overrides,
+    ) -> Result<Tree, Failure> {
         let overrides = Overrides {
             player: self.player.or(defaults.player),
             perspective: self.perspective.or(defaults.perspective),
         };
-        let (file, input) = read_input(&self.tree)?;
-        match tree::parse(input, self.names, overrides) {
-            Ok(tree) => Ok((file, tree)),
-            Err(error) => Err(Failure::Input { file, error }),
-        }
+        tree::parse(input, self.names, overrides)
+            .map_err(|error| Failure::Input { file: file.to_string(), error })
     }
+}
+
+/// `cannot write PATH: why`, a usage failure (exit status 2).
+pub fn cannot_write(path: &Path, error: &io::Error) -> Failure {
+    Failure::Usage(format!("cannot write {}: {}", path.display(), describe_io(error)))
 }
 
 /// The alpha-beta settings `compare` applies to its alpha-beta rows.

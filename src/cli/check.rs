@@ -14,7 +14,7 @@ use crate::check::trace_file::{self, GradeError, TraceAnswer};
 use crate::check::{self, GradeOptions, classroom, explain::Witness};
 use crate::render::verdict::{self, Points};
 use crate::search::{self, Algorithm, SearchError, Window};
-use crate::tree::{self, Overrides, Tree};
+use crate::tree::{Overrides, Tree};
 
 #[derive(Debug, clap::Args)]
 pub struct CheckArgs {
@@ -173,7 +173,7 @@ fn grade(
     })?;
     // A byte-order mark, as some editors save one, is no part of the answer.
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let load = |defaults: Overrides| parse_tree(&args.tree, tree_file, tree_input, defaults);
+    let load = |defaults: Overrides| args.tree.parse(tree_file, tree_input, defaults);
     let failed = Failure::of_search(tree_file);
     if trace_file::looks_like_json(text) {
         let answer = trace_file::read(text).map_err(unreadable)?;
@@ -200,22 +200,6 @@ fn grade(
         verdict.hint = other_convention(args, &tree, &lines, text, &load, options);
     }
     Ok(verdict)
-}
-
-/// The tree, read from its input with `defaults` for the overrides the
-/// command line does not give.
-fn parse_tree(
-    args: &TreeArgs,
-    file: &str,
-    input: &[u8],
-    defaults: Overrides,
-) -> Result<Tree, Failure> {
-    let overrides = Overrides {
-        player: args.player.or(defaults.player),
-        perspective: args.perspective.or(defaults.perspective),
-    };
-    tree::parse(input, args.names, overrides)
-        .map_err(|error| Failure::Input { file: file.to_string(), error })
 }
 
 /// Runs the search with a witness and grades the classroom lines.

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::CommandFactory;
 
-use super::args::describe_io;
+use super::args::cannot_write;
 use super::{Cli, Failure};
 
 #[derive(Debug, clap::Args)]
@@ -27,9 +27,7 @@ pub fn run(args: &ManArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut command = Cli::command().disable_help_subcommand(true);
     command.build();
     if let Some(dir) = &args.dir {
-        let cannot = |error: std::io::Error| {
-            Failure::Usage(format!("cannot write {}: {}", dir.display(), describe_io(&error)))
-        };
+        let cannot = |error: std::io::Error| cannot_write(dir, &error);
         std::fs::create_dir_all(dir).map_err(cannot)?;
         return clap_mangen::generate_to(command, dir).map_err(cannot);
     }

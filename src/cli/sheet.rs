@@ -4,11 +4,11 @@
 use std::path::{Path, PathBuf};
 
 use super::Failure;
-use super::args::{SearchArgs, WindowArgs, describe_io};
+use super::args::{SearchArgs, WindowArgs, cannot_write};
 use super::generate::SpecArgs;
 use crate::graphviz::{self, GraphvizError, ImageFormat};
 use crate::render::picture::Look;
-use crate::search::{Algorithm, SearchError};
+use crate::search::Algorithm;
 use crate::trace::{self, Format, Request};
 use crate::tree::{self, Naming, Overrides};
 
@@ -101,10 +101,7 @@ pub fn run(args: &SheetArgs) -> Result<(), Failure> {
 /// What a search writes in `request`'s format.
 fn traced(tree: &tree::Tree, request: &Request) -> Result<Vec<u8>, Failure> {
     let mut text = Vec::new();
-    trace::write(tree, request, &mut text).map_err(|error| match error {
-        SearchError::Io(error) => Failure::Output(error),
-        error => Failure::Search { file: "a generated tree".into(), error },
-    })?;
+    trace::write(tree, request, &mut text).map_err(Failure::of_search("a generated tree"))?;
     Ok(text)
 }
 
@@ -151,8 +148,4 @@ fn index(args: &SheetArgs, algorithm: Algorithm, exercises: &[Exercise]) -> Stri
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), Failure> {
     let path = dir.join(name);
     std::fs::write(&path, bytes).map_err(|error| cannot_write(&path, &error))
-}
-
-fn cannot_write(path: &Path, error: &std::io::Error) -> Failure {
-    Failure::Usage(format!("cannot write {}: {}", path.display(), describe_io(error)))
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::ColorChoice;
 
-use super::args::{SearchArgs, TreeArgs, describe_io, first_given};
+use super::args::{SearchArgs, TreeArgs, cannot_write, first_given};
 use super::destination::{Destination, FileKind};
 use super::{Failure, palette};
 use crate::graphviz::{self, ImageFormat};
@@ -306,10 +306,6 @@ fn write_file<T>(
         let _ = std::fs::remove_file(path);
     }
     result
-}
-
-fn cannot_write(path: &Path, error: &io::Error) -> Failure {
-    Failure::Usage(format!("cannot write {}: {}", path.display(), describe_io(error)))
 }
 
 /// Refuses options that the output format would ignore.

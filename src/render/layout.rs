@@ -91,10 +91,8 @@ impl Layout {
         let mut shapes: Vec<Shape> = tree.nodes().map(|node| Shape::of(tree, node)).collect();
         for &stub in stubs {
             shapes[stub.index()] = Shape::Stub;
-            let mut below = tree.children(stub).to_vec();
-            while let Some(node) = below.pop() {
-                hidden[node.index()] = true;
-                below.extend_from_slice(tree.children(node));
+            for below in tree.subtree(stub).skip(1) {
+                hidden[below.index()] = true;
             }
         }
         let [max, min, leaf] = measure(tree, options, windows, look, &hidden);

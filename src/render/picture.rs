@@ -314,10 +314,8 @@ impl<'t> Picture<'t> {
     /// Marks `node` and its whole subtree as pruned.
     fn prune(&mut self, node: NodeId) {
         self.mark(node).cut_here = true;
-        let mut stack = vec![node];
-        while let Some(next) = stack.pop() {
-            self.mark(next).status = Status::Pruned;
-            stack.extend_from_slice(self.tree.children(next));
+        for below in self.tree.subtree(node) {
+            self.marks[below.index()].status = Status::Pruned;
         }
     }
 }

@@ -188,6 +188,16 @@ impl Tree {
         self.children(node).is_empty()
     }
 
+    /// `node` and every node below it.
+    pub fn subtree(&self, node: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        let mut stack = vec![node];
+        std::iter::from_fn(move || {
+            let next = stack.pop()?;
+            stack.extend_from_slice(self.children(next));
+            Some(next)
+        })
+    }
+
     /// Every node by name, for looking names up.
     pub fn name_index(&self) -> HashMap<&str, NodeId> {
         self.nodes().map(|node| (self.name(node), node)).collect()

@@ -68,11 +68,7 @@ impl<'t> Steps<'t> {
         let tree = self.picture.tree();
         let mut nodes = vec![event.node()];
         if let Event::Cutoff { pruned, .. } = event {
-            let mut below = pruned.to_vec();
-            while let Some(node) = below.pop() {
-                nodes.push(node);
-                below.extend_from_slice(tree.children(node));
-            }
+            nodes.extend(pruned.iter().flat_map(|&child| tree.subtree(child)));
         }
         nodes.retain(|&node| self.canvas.layout.shown(node));
         nodes
