@@ -190,18 +190,31 @@ impl NodeView<'_> {
 
     /// The node's label: its parts in [`Part::order`], each as `write`
     /// makes it, joined by `newline`, with the visit number as `number`
-    /// makes it before the first.
+    /// makes it before the name (before the first part without a name).
     pub fn label(
         &self,
         number: impl Fn(u32) -> String,
         write: impl Fn(Part, &str) -> String,
         newline: &str,
     ) -> String {
-        let parts = Part::order(self.shape).iter();
-        let lines: Vec<String> =
-            parts.filter_map(|&part| Some(write(part, self.text(part)?))).collect();
-        let number = self.visit.map(number).unwrap_or_default();
-        format!("{number}{}", lines.join(newline))
+        let shown: Vec<Part> =
+            Part::order(self.shape).iter().copied().filter(|&p| self.text(p).is_some()).collect();
+        let numbered = shown.iter().position(|&p| p == Part::Name).unwrap_or(0);
+        let lines: Vec<String> = shown
+            .iter()
+            .enumerate()
+            .map(|(index, &part)| {
+                let text = write(part, self.text(part).unwrap_or_default());
+                match self.visit.filter(|_| index == numbered) {
+                    Some(visit) => format!("{}{text}", number(visit)),
+                    None => text,
+                }
+            })
+            .collect();
+        match (lines.is_empty(), self.visit) {
+            (true, Some(visit)) => number(visit),
+            _ => lines.join(newline),
+        }
     }
 }
 
