@@ -4,7 +4,7 @@ use std::io::Write;
 
 use super::Failure;
 use crate::generate::random::{self, Spec};
-use crate::generate::tictactoe::{self, Position};
+use crate::generate::tictactoe::{self, Position, Rules};
 use crate::tree::Player;
 
 #[derive(Debug, clap::Subcommand)]
@@ -66,6 +66,12 @@ pub struct TicTacToeArgs {
     /// The position: 9 cells of x, o and . row by row, rows optionally separated by / or |.
     #[arg(long, value_name = "POS", default_value = ".........")]
     position: String,
+
+    /// The rules of the lecture's fourth program (`play tictactoe --variant d`):
+    /// a player who can win at once has won (the position is a leaf), and a
+    /// player whose opponent threatens to win at once only blocks.
+    #[arg(long)]
+    forced_win: bool,
 }
 
 /// Runs `gametree gen`.
@@ -74,7 +80,8 @@ pub fn run(command: &GenCommand, out: &mut dyn Write) -> Result<(), Failure> {
         GenCommand::Random(args) => random(args, out),
         GenCommand::Tictactoe(args) => {
             let position = Position::parse(&args.position).map_err(Failure::Usage)?;
-            tictactoe::write(out, position).map_err(Failure::Output)
+            let rules = if args.forced_win { Rules::ForcedWin } else { Rules::AllMoves };
+            tictactoe::write(out, position, rules).map_err(Failure::Output)
         }
     }
 }

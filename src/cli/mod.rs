@@ -10,6 +10,7 @@ mod conventions;
 mod destination;
 mod generate;
 mod man;
+mod play;
 mod sheet;
 mod trace;
 
@@ -70,6 +71,9 @@ enum Command {
     /// Write a random exercise tree or a real game tree.
     #[command(subcommand)]
     Gen(generate::GenCommand),
+    /// Play a game to its end with the lecture's search programs.
+    #[command(subcommand)]
+    Play(play::PlayCommand),
     /// Write an exercise sheet: random trees, their pictures and answer keys.
     Sheet(sheet::SheetArgs),
     /// Print the JSON Schema of the input shapes or of the JSON trace.
@@ -231,6 +235,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, Failure> {
         Command::Check(args) => check::run(&args, out),
         Command::Compare(args) => compare::run(&args, out).map(done),
         Command::Gen(command) => generate::run(&command, out).map(done),
+        Command::Play(command) => play::run(&command, out).map(done),
         Command::Sheet(args) => sheet::run(&args).map(done),
         Command::Schema { which } => {
             let schema = match which {

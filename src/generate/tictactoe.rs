@@ -8,7 +8,12 @@
 //! bottom right). The root is named `start`; every other node by the moves
 //! that lead to it, mover and cell: `x4`, `x4o0`, `x4o0x8`, ... From the
 //! empty board the tree has 549,946 nodes.
+//!
+//! With the [`Rules::ForcedWin`] of the lecture's fourth program the tree is
+//! smaller: a player who can win at once has won, and a player whose
+//! opponent threatens to win at once only blocks.
 
+use std::fmt;
 use std::io::{self, Write};
 
 use super::FlatWriter;
@@ -36,6 +41,41 @@ impl Mark {
             Mark::O => 'o',
         }
     }
+
+    fn opponent(self) -> Mark {
+        match self {
+            Mark::X => Mark::O,
+            Mark::O => Mark::X,
+        }
+    }
+
+    /// A win for this player, from X's (MAX's) point of view.
+    fn win(self) -> i64 {
+        match self {
+            Mark::X => 1,
+            Mark::O => -1,
+        }
+    }
+}
+
+/// Which moves the tree holds at a position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Rules {
+    /// Every legal move.
+    #[default]
+    AllMoves,
+    /// The lecture's fourth program (variant D): a player who can complete
+    /// a line has won, so the position is a leaf worth that win; a player
+    /// whose opponent could complete one next only blocks it (the lowest
+    /// such cell, as the lecture's program finds it).
+    ForcedWin,
+}
+
+/// A position in the tree: a finished game (or one the rules decide) with
+/// its value, or the moves to search.
+enum Node {
+    Leaf(i64),
+    Inner(Vec<usize>),
 }
 
 impl Position {
@@ -98,13 +138,71 @@ impl Position {
         }
     }
 
+    /// The empty cells where `mark` would complete a line, lowest first.
+    fn winning_cells(&self, mark: Mark) -> impl Iterator<Item = usize> + '_ {
+        self.empty_cells().filter(move |&cell| self.with(cell, mark).has_line(mark))
+    }
+
+    fn empty_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..9).filter(|&cell| self.cells[cell].is_none())
+    }
+
+    fn with(&self, cell: usize, mark: Mark) -> Position {
+        let mut next = *self;
+        next.cells[cell] = Some(mark);
+        next
+    }
+
+    /// The position after the player to move marks `cell`, if it is empty
+    /// and the game is not over.
+    pub fn play(&self, cell: usize) -> Result<Position, String> {
+        if self.result().is_some() {
+            return Err("the game is over".into());
+        }
+        match self.cells.get(cell) {
+            Some(None) => Ok(self.with(cell, self.mover())),
+            Some(Some(_)) => Err(format!("cell {cell} is taken")),
+            None => Err(format!("there is no cell {cell}; the cells are 0 to 8")),
+        }
+    }
+
+    /// What the tree holds at this position under `rules`.
+    fn node(&self, rules: Rules) -> Node {
+        if let Some(value) = self.result() {
+            return Node::Leaf(value);
+        }
+        let mover = self.mover();
+        if rules == Rules::ForcedWin {
+            if self.winning_cells(mover).next().is_some() {
+                return Node::Leaf(mover.win());
+            }
+            if let Some(block) = self.winning_cells(mover.opponent()).next() {
+                return Node::Inner(vec![block]);
+            }
+        }
+        Node::Inner(self.empty_cells().collect())
+    }
+
+    /// The first cell where the player to move completes a line.
+    pub fn winning_move(&self) -> Option<usize> {
+        self.winning_cells(self.mover()).next()
+    }
+
+    /// Who moves next, `x` or `o`.
+    pub fn mover_letter(&self) -> &'static str {
+        match self.mover() {
+            Mark::X => "x",
+            Mark::O => "o",
+        }
+    }
+
     /// Who moves next.
     fn mover(&self) -> Mark {
         if self.count(Mark::X) == self.count(Mark::O) { Mark::X } else { Mark::O }
     }
 
     /// The value of a finished game, from X's (MAX's) point of view.
-    fn result(&self) -> Option<i64> {
+    pub fn result(&self) -> Option<i64> {
         if self.has_line(Mark::X) {
             Some(1)
         } else if self.has_line(Mark::O) {
@@ -125,11 +223,22 @@ impl Position {
     }
 }
 
-/// Writes the complete game tree from `position` in the flat shape.
-pub fn write(out: &mut dyn Write, position: Position) -> io::Result<()> {
+/// The board in three rows of `x`, `o` and `.`, cells separated by spaces.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in self.cells.chunks(3) {
+            let cells: Vec<char> = row.iter().map(|cell| cell.map_or('.', Mark::letter)).collect();
+            writeln!(f, "{} {} {}", cells[0], cells[1], cells[2])?;
+        }
+        Ok(())
+    }
+}
+
+/// Writes the game tree from `position` under `rules` in the flat shape.
+pub fn write(out: &mut dyn Write, position: Position, rules: Rules) -> io::Result<()> {
     let mut writer = FlatWriter::start(out, "start", position.root_player())?;
     let mut leaves = Vec::new();
-    expand(&mut writer, position, &mut String::new(), &mut leaves)?;
+    expand(&mut writer, position, rules, &mut String::new(), &mut leaves)?;
     for (name, value) in &leaves {
         writer.value(name, *value)?;
     }
@@ -142,26 +251,27 @@ pub fn write(out: &mut dyn Write, position: Position) -> io::Result<()> {
 fn expand<W: Write>(
     writer: &mut FlatWriter<W>,
     position: Position,
+    rules: Rules,
     path: &mut String,
     leaves: &mut Vec<(String, i64)>,
 ) -> io::Result<()> {
     let name = if path.is_empty() { "start".to_string() } else { path.clone() };
-    if let Some(value) = position.result() {
-        leaves.push((name, value));
-        return Ok(());
-    }
+    let moves = match position.node(rules) {
+        Node::Leaf(value) => {
+            leaves.push((name, value));
+            return Ok(());
+        }
+        Node::Inner(moves) => moves,
+    };
     let mover = position.mover();
-    let moves: Vec<usize> = (0..9).filter(|&cell| position.cells[cell].is_none()).collect();
     let children: Vec<String> =
         moves.iter().map(|cell| format!("{path}{}{cell}", mover.letter())).collect();
     writer.children(&name, children.iter().map(String::as_str))?;
     for &cell in &moves {
-        let mut next = position;
-        next.cells[cell] = Some(mover);
         let length = path.len();
         path.push(mover.letter());
         path.push(char::from(b'0' + cell as u8));
-        expand(writer, next, path, leaves)?;
+        expand(writer, position.with(cell, mover), rules, path, leaves)?;
         path.truncate(length);
     }
     Ok(())
@@ -196,7 +306,7 @@ mod tests {
     #[test]
     fn a_finished_game_is_a_single_leaf() {
         let mut text = Vec::new();
-        write(&mut text, Position::parse("xxx|oo.|...").unwrap()).unwrap();
+        write(&mut text, Position::parse("xxx|oo.|...").unwrap(), Rules::AllMoves).unwrap();
         let text = String::from_utf8(text).unwrap();
         assert!(text.contains("\"values\": {\n  \"start\": 1}"), "{text}");
     }

@@ -148,7 +148,7 @@ mod tests {
         let mut texts = crate::tree::example_files();
         let mut game = Vec::new();
         let position = crate::generate::tictactoe::Position::parse("x..|.o.|...").unwrap();
-        crate::generate::tictactoe::write(&mut game, position).unwrap();
+        crate::generate::tictactoe::write(&mut game, position, Default::default()).unwrap();
         texts.push(game);
         let parse = |text: Vec<u8>| crate::tree::parse(text, Naming::Letters, Overrides::default());
         texts.into_iter().map(|text| parse(text).unwrap()).collect()

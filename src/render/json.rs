@@ -353,7 +353,8 @@ mod tests {
     fn long_traces_read_back_as_their_documents() {
         use crate::generate::tictactoe::{self, Position};
         let mut text = Vec::new();
-        tictactoe::write(&mut text, Position::parse("xo.|...|...").unwrap()).unwrap();
+        tictactoe::write(&mut text, Position::parse("xo.|...|...").unwrap(), Default::default())
+            .unwrap();
         let tree = crate::tree::parse(text, Naming::Letters, Overrides::default()).unwrap();
         for algorithm in Algorithm::ALL {
             let request = Request {

@@ -470,7 +470,7 @@ mod tests {
     fn a_sink_that_fails_stops_the_search_with_its_error() {
         let mut game = Vec::new();
         let position = crate::generate::tictactoe::Position::parse("x..|...|...").unwrap();
-        crate::generate::tictactoe::write(&mut game, position).unwrap();
+        crate::generate::tictactoe::write(&mut game, position, Default::default()).unwrap();
         let tree = crate::tree::parse(game, Default::default(), Default::default()).unwrap();
         for left in [0, 5, 5_000] {
             let mut sink = ClosesAfter { left };
