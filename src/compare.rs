@@ -8,7 +8,9 @@
 use std::cmp::Ordering;
 
 use crate::answer::Recorder;
-use crate::search::{self, Algorithm, Discard, Options, SearchError, Stats, ValueKind, Window};
+use crate::search::{
+    self, Algorithm, Discard, Options, Returns, SearchError, Stats, ValueKind, Window,
+};
 use crate::tree::{NodeId, Player, Tree};
 
 /// One algorithm's result.
@@ -49,7 +51,7 @@ pub fn compare(tree: &Tree, settings: Settings) -> Result<Vec<Row>, SearchError>
         ..Options::default()
     };
     let pruning = Options { window: settings.window, strict: settings.strict, ..plain };
-    let fail_hard = Options { fail_hard: true, ..pruning };
+    let fail_hard = Options { returns: Returns::FailHard, ..pruning };
     let runs = [
         ("minimax", Algorithm::Minimax, plain),
         ("negamax", Algorithm::Negamax, plain),

@@ -70,6 +70,10 @@ pub struct OptionsRecord {
     pub strict: bool,
     /// Values clamped into each node's entry window.
     pub fail_hard: bool,
+    /// A MAX node's v starts at its alpha and a MIN node's at its beta
+    /// (`--start-at-bound`, Knuth and Moore's F2); absent when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub start_at_bound: bool,
     /// Depth at which nodes are evaluated statically; null for none.
     pub depth_limit: Option<u32>,
     /// Whose point of view the tree file's values were read from (`max` or

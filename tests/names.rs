@@ -101,7 +101,7 @@ fn round_trips(tree: &Tree) -> Result<(), TestCaseError> {
         let answer = written(tree, &request(algorithm, Format::Answer));
         let lines = classroom::parse(&answer, tree)
             .map_err(|e| TestCaseError::fail(format!("{answer}: {e}")))?;
-        let mut sinks = (Recorder::default(), Witness::new(tree, algorithm, false));
+        let mut sinks = (Recorder::default(), Witness::new(tree, algorithm, &Options::default()));
         let outcome = search::run(tree, algorithm, &Options::default(), &mut sinks).unwrap();
         let verdict =
             check::grade(tree, &lines, &sinks.0.finish(&outcome), &sinks.1, Default::default());

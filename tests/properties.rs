@@ -11,7 +11,9 @@ use gametree::generate::random::{self, Spec};
 use gametree::lang::Lang;
 use gametree::render::Palette;
 use gametree::render::answer::Style;
-use gametree::search::{self, Algorithm, Event, Options, Outcome, Sink, ValueKind, Window};
+use gametree::search::{
+    self, Algorithm, Event, Options, Outcome, Returns, Sink, ValueKind, Window,
+};
 use gametree::trace::{self, Format, Request};
 use gametree::tree::{self, Naming, NodeId, Overrides, Player, Tree};
 use proptest::prelude::*;
@@ -145,11 +147,18 @@ fn lecture_f1(tree: &Tree, node: NodeId, w: f64, leaves: &mut Vec<NodeId>) -> f6
     best
 }
 
-/// Every combination of --strict and --fail-hard.
+/// Every combination of --strict and what nodes return (fail-soft,
+/// --fail-hard, --start-at-bound).
 fn variants(window: Window) -> impl Iterator<Item = Options> {
-    [(false, false), (true, false), (false, true), (true, true)]
-        .into_iter()
-        .map(move |(strict, fail_hard)| Options { window, strict, fail_hard, ..Options::default() })
+    let returns = [Returns::FailSoft, Returns::FailHard, Returns::StartAtBound];
+    [false, true].into_iter().flat_map(move |strict| {
+        returns.into_iter().map(move |returns| Options {
+            window,
+            strict,
+            returns,
+            ..Options::default()
+        })
+    })
 }
 
 proptest! {
@@ -250,11 +259,13 @@ proptest! {
     }
 
     #[test]
-    fn fail_hard_visits_the_nodes_fail_soft_visits(document in tree_document(), window in window()) {
+    fn fail_hard_and_start_at_bound_visit_the_nodes_fail_soft_visits(document in tree_document(), window in window()) {
         let tree = parse(&document);
         let soft = Options { window, ..Options::default() };
-        let hard = Options { fail_hard: true, ..soft };
-        prop_assert_eq!(run(&tree, Algorithm::Alphabeta, &soft).1, run(&tree, Algorithm::Alphabeta, &hard).1);
+        let visits = run(&tree, Algorithm::Alphabeta, &soft).1;
+        for returns in [Returns::FailHard, Returns::StartAtBound] {
+            prop_assert_eq!(&run(&tree, Algorithm::Alphabeta, &Options { returns, ..soft }).1, &visits);
+        }
     }
 
     #[test]
@@ -289,7 +300,7 @@ proptest! {
             let variants: Vec<Options> =
                 if algorithm.prunes() { variants(window).collect() } else { vec![Options::default()] };
             for options in variants {
-                let mut sinks = (Recorder::default(), Witness::new(&tree, algorithm, options.strict));
+                let mut sinks = (Recorder::default(), Witness::new(&tree, algorithm, &options));
                 let outcome = search::run(&tree, algorithm, &options, &mut sinks).unwrap();
                 let (recorder, witness) = sinks;
                 let answer = recorder.finish(&outcome);
@@ -392,18 +403,20 @@ proptest! {
     }
 }
 
-/// Under --strict, a fail-hard value clamped to exactly beta no longer
-/// satisfies the parent's `v > beta`, so --strict --fail-hard may search
-/// nodes that --strict alone prunes. This is what the two rules say
-/// together; the README documents it.
+/// Under --strict, a value clamped to (or started at) exactly beta no
+/// longer satisfies the parent's `v > beta`, so --strict --fail-hard and
+/// --strict --start-at-bound may search nodes that --strict alone prunes.
+/// This is what the rules say together; the README documents it.
 #[test]
 fn strict_fail_hard_can_visit_more_nodes_than_strict_fail_soft() {
     let tree = parse(&json!({"children": [{"children": [{"value": 0}]}, {"value": 0}]}));
     let window = Window { alpha: f64::NEG_INFINITY, beta: -1.0 };
     let soft = Options { window, strict: true, ..Options::default() };
-    let hard = Options { fail_hard: true, ..soft };
     assert_eq!(run(&tree, Algorithm::Alphabeta, &soft).1.len(), 3);
-    assert_eq!(run(&tree, Algorithm::Alphabeta, &hard).1.len(), 4);
+    for returns in [Returns::FailHard, Returns::StartAtBound] {
+        let options = Options { returns, ..soft };
+        assert_eq!(run(&tree, Algorithm::Alphabeta, &options).1.len(), 4, "{returns:?}");
+    }
 }
 
 /// The tool's answer as students write it: as printed; with `=` and `;`;

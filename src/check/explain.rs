@@ -9,7 +9,9 @@ use std::io;
 
 use crate::num::Num;
 use crate::render::{Notation, bound_sign, cutoff_test};
-use crate::search::{Algorithm, Bound, CutoffRule, Event, Sink, ValueKind, View, Window};
+use crate::search::{
+    Algorithm, Bound, CutoffRule, Event, Options, Returns, Sink, ValueKind, View, Window,
+};
 use crate::tree::{NodeId, Player, Tree};
 
 /// Its parent's state when a node was entered.
@@ -36,7 +38,20 @@ struct Open {
     node: NodeId,
     v: f64,
     window: Option<Window>,
+    /// The window it was entered with.
+    entry: Option<Window>,
     last: Option<(NodeId, f64)>,
+}
+
+/// The value a node returned, and how it came about.
+#[derive(Clone, Copy, Debug)]
+struct Received {
+    value: f64,
+    kind: ValueKind,
+    /// The window it was entered with (none without pruning).
+    entry: Option<Window>,
+    /// Its best value before fail-hard clamped it.
+    best: f64,
 }
 
 /// What the search did at each node; a [`Sink`].
@@ -44,20 +59,23 @@ pub struct Witness<'t> {
     tree: &'t Tree,
     algorithm: Algorithm,
     strict: bool,
+    returns: Returns,
     entered: Vec<Option<Moment>>,
     cut: Vec<Option<Cut>>,
     /// Every cutoff in order, with the children it skipped.
     cutoffs: Vec<(Cut, Vec<NodeId>)>,
-    value: Vec<Option<(f64, ValueKind)>>,
+    value: Vec<Option<Received>>,
     open: Vec<Open>,
 }
 
 impl<'t> Witness<'t> {
-    pub fn new(tree: &'t Tree, algorithm: Algorithm, strict: bool) -> Witness<'t> {
+    /// A witness of `algorithm` searching `tree` with `options`.
+    pub fn new(tree: &'t Tree, algorithm: Algorithm, options: &Options) -> Witness<'t> {
         Witness {
             tree,
             algorithm,
-            strict,
+            strict: options.strict,
+            returns: options.returns,
             entered: vec![None; tree.len()],
             cut: vec![None; tree.len()],
             cutoffs: Vec::new(),
@@ -68,20 +86,20 @@ impl<'t> Witness<'t> {
 
     /// The value `node` received, if the search reached it.
     pub fn value_of(&self, node: NodeId) -> Option<f64> {
-        self.value[node.index()].map(|(value, _)| value)
+        self.value[node.index()].map(|received| received.value)
     }
 
     /// Whether the value `node` received is exact or a bound, if it received one.
     pub fn kind_of(&self, node: NodeId) -> Option<ValueKind> {
-        self.value[node.index()].map(|(_, kind)| kind)
+        self.value[node.index()].map(|received| received.kind)
     }
 
     /// Whether `child` is a move from the root whose exact value, seen by
     /// the root, is the root's own: as good as the best move.
     pub fn is_best_child(&self, child: NodeId) -> bool {
         let root = self.tree.root();
-        let (Some((best, _)), Some((value, ValueKind::Exact))) =
-            (self.value[root.index()], self.value[child.index()])
+        let (Some(best), Some((value, ValueKind::Exact))) =
+            (self.value_of(root), self.value[child.index()].map(|r| (r.value, r.kind)))
         else {
             return false;
         };
@@ -171,7 +189,7 @@ impl<'t> Witness<'t> {
             .children(node)
             .iter()
             .filter_map(|&child| {
-                let (value, kind) = self.value[child.index()]?;
+                let Received { value, kind, .. } = self.value[child.index()]?;
                 let relation = match kind {
                     ValueKind::Exact => "=",
                     bound => bound_sign(bound),
@@ -185,9 +203,10 @@ impl<'t> Witness<'t> {
     /// How `node` got its value.
     pub fn why_value(&self, node: NodeId) -> String {
         let name = self.tree.name(node);
-        let Some((value, kind)) = self.value[node.index()] else {
+        let Some(received) = self.value[node.index()] else {
             return self.why_not_searched(node);
         };
+        let Received { value, kind, .. } = received;
         if self.tree.is_leaf(node) {
             return format!("{name} is a leaf worth {}", Num(value));
         }
@@ -208,11 +227,42 @@ impl<'t> Witness<'t> {
             ValueKind::Upper => ", an upper bound",
         };
         format!(
-            "{name} ({}) {rule}: {}, so {}{bound}",
+            "{name} ({}) {}{rule}: {}, so {}{bound}",
             self.tree.player(node),
+            self.start(node, received),
             self.children_values(node),
-            Num(value)
+            self.clamped(received)
         )
+    }
+
+    /// `starts at its alpha=4 and ` where `--start-at-bound` starts a
+    /// node's v at a finite bound.
+    fn start(&self, node: NodeId, received: Received) -> String {
+        let (Returns::StartAtBound, Some(window)) = (self.returns, received.entry) else {
+            return String::new();
+        };
+        let (bound, limit) = match self.cut_test(node, window) {
+            (Bound::Alpha, _) => (Bound::Beta, window.beta),
+            (Bound::Beta, _) => (Bound::Alpha, window.alpha),
+        };
+        match limit.is_finite() {
+            true => format!("starts at its {}={} and ", bound.name(), Num(limit)),
+            false => String::new(),
+        }
+    }
+
+    /// The value, and under `--fail-hard` the best value it was clamped from.
+    fn clamped(&self, received: Received) -> String {
+        match received.entry {
+            Some(window) if received.best != received.value => format!(
+                "{}, clamped into alpha={} beta={}: {}",
+                Num(received.best),
+                Num(window.alpha),
+                Num(window.beta),
+                Num(received.value)
+            ),
+            _ => Num(received.value).to_string(),
+        }
     }
 
     fn parent_of(&self, node: NodeId) -> Option<NodeId> {
@@ -268,17 +318,22 @@ impl Sink<'_> for Witness<'_> {
                     };
                     self.entered[node.index()] = Some(moment);
                 }
-                let v = self.algorithm.view().initial_v(player);
-                self.open.push(Open { node, v, window, last: None });
+                let view = self.algorithm.view();
+                let v = window.map_or(view.initial_v(player), |window| {
+                    self.returns.initial_v(view, player, window)
+                });
+                self.open.push(Open { node, v, window, entry: window, last: None });
             }
             Event::Leaf { node, value } => {
-                self.open.pop();
-                self.value[node.index()] = Some((value, ValueKind::Exact));
+                let entry = self.open.pop().and_then(|open| open.entry);
+                let kind = ValueKind::Exact;
+                self.value[node.index()] = Some(Received { value, kind, entry, best: value });
                 self.returned(node, value);
             }
             Event::Value { node, value, kind } => {
-                self.open.pop();
-                self.value[node.index()] = Some((value, kind));
+                let open = self.open.pop().expect("a node's value follows its entry");
+                let entry = open.entry;
+                self.value[node.index()] = Some(Received { value, kind, entry, best: open.v });
                 self.returned(node, value);
             }
             Event::Update { bound, value, .. } => {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::Failure;
 use crate::num::Num;
-use crate::search::{Algorithm, Options, Window};
+use crate::search::{Algorithm, Options, Returns, Window};
 use crate::tree::{self, Naming, Overrides, Perspective, Player, Tree};
 
 /// The tree file and how to read it.
@@ -109,9 +109,8 @@ pub struct SearchArgs {
     #[command(flatten)]
     pub window: WindowArgs,
 
-    /// Alpha-beta: clamp every value into the window its node was entered with.
-    #[arg(long)]
-    pub fail_hard: bool,
+    #[command(flatten)]
+    pub returns: ReturnArgs,
 
     /// Evaluate nodes at this depth (root = 0) by their static value instead of searching below.
     #[arg(long, value_name = "N")]
@@ -122,6 +121,40 @@ pub struct SearchArgs {
     /// for alpha-beta it is the root's window.
     #[arg(long, value_name = "LO..HI", allow_hyphen_values = true, value_parser = parse_range, conflicts_with_all = ["alpha", "beta"])]
     pub value_range: Option<Window>,
+}
+
+/// What an alpha-beta node returns outside its window: fail-soft unless
+/// one of these is given.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct ReturnArgs {
+    /// Alpha-beta: clamp every value into the window its node was entered with.
+    #[arg(long)]
+    pub fail_hard: bool,
+
+    /// Alpha-beta: start a MAX node's v at its alpha, a MIN node's at its beta (Knuth and Moore's F2).
+    #[arg(long, conflicts_with = "fail_hard")]
+    pub start_at_bound: bool,
+}
+
+impl ReturnArgs {
+    /// The flags that choose `returns`.
+    pub fn of(returns: Returns) -> ReturnArgs {
+        ReturnArgs {
+            fail_hard: returns == Returns::FailHard,
+            start_at_bound: returns == Returns::StartAtBound,
+        }
+    }
+
+    /// The convention these flags choose.
+    pub fn returns(self) -> Returns {
+        if self.fail_hard {
+            Returns::FailHard
+        } else if self.start_at_bound {
+            Returns::StartAtBound
+        } else {
+            Returns::FailSoft
+        }
+    }
 }
 
 /// Parses `LO..HI`: two numbers, LO below HI.
@@ -141,7 +174,8 @@ impl SearchArgs {
         let algorithm = self.algo.unwrap_or(default);
         let pruning_flags = [
             (self.window.strict, "--strict"),
-            (self.fail_hard, "--fail-hard"),
+            (self.returns.fail_hard, "--fail-hard"),
+            (self.returns.start_at_bound, "--start-at-bound"),
             (self.window.alpha.is_some(), "--alpha"),
             (self.window.beta.is_some(), "--beta"),
         ];
@@ -159,7 +193,7 @@ impl SearchArgs {
         let options = Options {
             window,
             strict: self.window.strict,
-            fail_hard: self.fail_hard,
+            returns: self.returns.returns(),
             depth_limit: self.depth,
             value_range: self.value_range,
         };

@@ -6,14 +6,14 @@ use std::path::PathBuf;
 
 use clap::ColorChoice;
 
-use super::args::{SearchArgs, TreeArgs, WindowArgs, read_input};
+use super::args::{ReturnArgs, SearchArgs, TreeArgs, WindowArgs, read_input};
 use super::conventions;
 use super::{Failure, Status, palette};
 use crate::answer::Recorder;
 use crate::check::trace_file::{self, GradeError, TraceAnswer};
 use crate::check::{self, GradeOptions, classroom, explain::Witness};
 use crate::render::verdict::{self, Points};
-use crate::search::{self, Algorithm, SearchError, Window};
+use crate::search::{self, Algorithm, Returns, SearchError, Window};
 use crate::tree::{Overrides, Tree};
 
 #[derive(Debug, clap::Args)]
@@ -211,7 +211,7 @@ fn grade_classroom(
     failed: impl Fn(SearchError) -> Failure,
 ) -> Result<check::Verdict, Failure> {
     let (algorithm, search_options) = search.resolve(Algorithm::Minimax)?;
-    let mut sinks = (Recorder::default(), Witness::new(tree, algorithm, search_options.strict));
+    let mut sinks = (Recorder::default(), Witness::new(tree, algorithm, &search_options));
     let outcome = search::run(tree, algorithm, &search_options, &mut sinks).map_err(failed)?;
     let (recorder, witness) = sinks;
     Ok(check::grade(tree, lines, &recorder.finish(&outcome), &witness, options))
@@ -266,7 +266,13 @@ fn with_trace_settings(given: &SearchArgs, trace: &TraceAnswer<'_>) -> SearchArg
             alpha: given.window.alpha.or(finite(trace.options.alpha.0)),
             beta: given.window.beta.or(finite(trace.options.beta.0)),
         },
-        fail_hard: given.fail_hard || trace.options.fail_hard,
+        returns: match given.returns.returns() {
+            Returns::FailSoft => ReturnArgs {
+                fail_hard: trace.options.fail_hard,
+                start_at_bound: trace.options.start_at_bound,
+            },
+            _ => given.returns,
+        },
         depth: given.depth.or(trace.options.depth_limit),
         value_range,
     }

@@ -2,8 +2,8 @@
 //! is wrong that it would be right under another one ("this answer is
 //! right with --strict: does your course prune only when v > beta?").
 
-use super::args::{SearchArgs, WindowArgs};
-use crate::search::Algorithm;
+use super::args::{ReturnArgs, SearchArgs, WindowArgs};
+use crate::search::{Algorithm, Returns};
 use crate::tree::{Overrides, Perspective, Tree};
 
 /// A convention other than the one graded against.
@@ -38,14 +38,13 @@ pub fn others(
         };
         let window = WindowArgs { strict, ..search.window };
         others.push(same_tree(SearchArgs { window, ..*search }, words.into()));
-        let fail_hard = !search.fail_hard;
-        let words = match fail_hard {
-            true => "with --fail-hard: does your course clamp each value into its node's window?",
-            false => {
-                "without --fail-hard: does your course let values fall outside the window (fail-soft)?"
+        for returns in [Returns::FailSoft, Returns::FailHard, Returns::StartAtBound] {
+            if returns != search.returns.returns() {
+                let words = returns_question(returns, search.returns);
+                let search = SearchArgs { returns: ReturnArgs::of(returns), ..*search };
+                others.push(same_tree(search, words));
             }
-        };
-        others.push(same_tree(SearchArgs { fail_hard, ..*search }, words.into()));
+        }
     }
     let player = tree.player(tree.root()).opponent();
     others.push(Other {
@@ -69,4 +68,23 @@ pub fn others(
         ),
     });
     others
+}
+
+/// The question for a student whose answer is right when nodes return as
+/// `returns` says, rather than as `given` says.
+fn returns_question(returns: Returns, given: ReturnArgs) -> String {
+    match returns {
+        Returns::FailHard => {
+            "with --fail-hard: does your course clamp each value into its node's window?".into()
+        }
+        Returns::StartAtBound => "with --start-at-bound: does your course start v at alpha \
+            (MAX) or beta (MIN), so that no value falls below alpha or above beta?"
+            .into(),
+        Returns::FailSoft => {
+            let flag = if given.fail_hard { "--fail-hard" } else { "--start-at-bound" };
+            format!(
+                "without {flag}: does your course let values fall outside the window (fail-soft)?"
+            )
+        }
+    }
 }

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::Failure;
-use super::args::{SearchArgs, WindowArgs, cannot_write};
+use super::args::{ReturnArgs, SearchArgs, WindowArgs, cannot_write};
 use super::generate::SpecArgs;
 use crate::graphviz::{self, GraphvizError, ImageFormat};
 use crate::render::picture::Look;
@@ -33,9 +33,8 @@ pub struct SheetArgs {
     #[command(flatten)]
     window: WindowArgs,
 
-    /// Alpha-beta: clamp every value into the window its node was entered with.
-    #[arg(long)]
-    fail_hard: bool,
+    #[command(flatten)]
+    returns: ReturnArgs,
 
     /// The directory to write the sheet into.
     #[arg(short, long, value_name = "DIR")]
@@ -54,7 +53,7 @@ pub fn run(args: &SheetArgs) -> Result<(), Failure> {
     let search = SearchArgs {
         algo: args.algo,
         window: args.window,
-        fail_hard: args.fail_hard,
+        returns: args.returns,
         depth: None,
         value_range: None,
     };

@@ -139,7 +139,7 @@ impl<'t, W: Write> Sink<'t> for AnswerStream<'t, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{self, Algorithm, Options, Window};
+    use crate::search::{self, Algorithm, Options, Returns, Window};
     use crate::tree::{Naming, Overrides};
 
     /// Every example tree, and a tic-tac-toe tree whose `order` line is
@@ -160,10 +160,14 @@ mod tests {
         assert!(trees.len() > 10, "the example trees and a game: {}", trees.len());
         for tree in &trees {
             for algorithm in Algorithm::ALL {
-                let settings = [(false, false, Lang::En, false), (true, true, Lang::De, true)];
-                for (strict, fail_hard, lang, inner_only) in settings {
+                let settings = [
+                    (false, Returns::FailSoft, Lang::En, false),
+                    (true, Returns::FailHard, Lang::De, true),
+                    (false, Returns::StartAtBound, Lang::En, true),
+                ];
+                for (strict, returns, lang, inner_only) in settings {
                     let window = Window::FULL;
-                    let options = Options { window, strict, fail_hard, ..Options::default() };
+                    let options = Options { window, strict, returns, ..Options::default() };
                     let mut recorder = Recorder::for_tree(tree);
                     let outcome = search::run(tree, algorithm, &options, &mut recorder).unwrap();
                     let mut expected = Vec::new();

@@ -18,7 +18,7 @@ use crate::contract::{
     FORMAT_VERSION, Fail, OptionsRecord, OrderEntry, StatsRecord, TraceDocument,
 };
 use crate::num::Num;
-use crate::search::{Algorithm, Event, Options, Outcome, Sink, ValueKind};
+use crate::search::{Algorithm, Event, Options, Outcome, Returns, Sink, ValueKind};
 use crate::tree::{NodeId, Player, Tree};
 
 /// The summary part of a trace (everything but `events`), as the writer
@@ -58,7 +58,8 @@ impl<'t, 'a> Summary<'t, 'a> {
                 alpha: Num(options.window.alpha),
                 beta: Num(options.window.beta),
                 strict: options.strict,
-                fail_hard: options.fail_hard,
+                fail_hard: options.returns == Returns::FailHard,
+                start_at_bound: options.returns == Returns::StartAtBound,
                 depth_limit: options.depth_limit,
                 value_range: options.value_range.map(|range| [Num(range.alpha), Num(range.beta)]),
                 perspective: Some(tree.perspective()),
@@ -389,13 +390,14 @@ mod tests {
                 crate::tree::parse(text.as_slice(), Naming::Letters, Overrides::default()).unwrap();
             for algorithm in Algorithm::ALL {
                 for window in windows {
-                    for (strict, fail_hard) in
-                        [(false, false), (true, false), (false, true), (true, true)]
+                    let returns = [Returns::FailSoft, Returns::FailHard, Returns::StartAtBound];
+                    for (strict, returns) in
+                        [false, true].into_iter().flat_map(|s| returns.map(|r| (s, r)))
                     {
                         // Minimax and negamax ignore the pruning settings
                         // (only the command line refuses them); their
                         // documents still record them.
-                        let options = Options { window, strict, fail_hard, ..Options::default() };
+                        let options = Options { window, strict, returns, ..Options::default() };
                         let document = document(&tree, algorithm, &options)
                             .expect("without a depth limit every search runs");
                         check(&tree, algorithm, &options, &document);

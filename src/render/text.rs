@@ -54,7 +54,7 @@ pub fn header_parts(
         parts.push(words.mover_view.into());
     }
     if algorithm.prunes() {
-        parts.push(if options.fail_hard { "fail-hard" } else { "fail-soft" }.into());
+        parts.push(options.returns.name().into());
         if options.strict {
             parts.push(words.strict.into());
         }
@@ -137,8 +137,12 @@ pub fn fail_note(outcome: &Outcome) -> Option<String> {
         ValueKind::Lower => ("high", "at least"),
         ValueKind::Upper => ("low", "at most"),
     };
+    let best_move = match outcome.best_move {
+        Some(_) => "the best move may not be the true one",
+        None => "no move did better than the bound",
+    };
     Some(format!(
-        "the root failed {name}: the true value is {relation} {}, and the best move may not be the true one",
+        "the root failed {name}: the true value is {relation} {}, and {best_move}",
         Num(outcome.value)
     ))
 }

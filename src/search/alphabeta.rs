@@ -4,7 +4,8 @@
 //! v >= beta, else sets alpha = max(alpha, v). A MIN node mirrors this
 //! (v <= alpha cuts, else beta = min(beta, v)). Children are entered with
 //! the node's current window. Fail-soft by default: a node returns v even
-//! outside its window; `--fail-hard` clamps it into the entry window.
+//! outside its window; `--fail-hard` clamps it into the entry window, and
+//! `--start-at-bound` starts v at alpha (MAX) or beta (MIN).
 
 use super::engine::{Absorbed, Rule};
 use super::window::{Bounded, Pruning, maximise, minimise};
@@ -20,7 +21,8 @@ impl Rule for AlphaBeta {
 
     fn open(&self, player: Player, parent: Option<&Bounded>) -> Bounded {
         let window = parent.map_or(self.0.root_window, |p| p.window);
-        Bounded::new(player, Self::VIEW.initial_v(player), window)
+        let v = self.0.returns.initial_v(Self::VIEW, player, window);
+        Bounded::new(player, v, window)
     }
 
     fn window(&self, state: &Bounded) -> Option<Window> {

@@ -134,8 +134,8 @@ pub struct Options {
     pub window: Window,
     /// Cut only on strict inequality (`v > beta`, `v < alpha`).
     pub strict: bool,
-    /// Clamp every value into the window the node was entered with.
-    pub fail_hard: bool,
+    /// What a node returns when its value falls outside its window.
+    pub returns: Returns,
     /// Nodes at this depth (root = 0) are evaluated statically.
     pub depth_limit: Option<u32>,
     /// The values the game can take, LO as `alpha` and HI as `beta`, from
@@ -149,9 +149,45 @@ impl Default for Options {
         Options {
             window: Window::FULL,
             strict: false,
-            fail_hard: false,
+            returns: Returns::FailSoft,
             depth_limit: None,
             value_range: None,
+        }
+    }
+}
+
+/// What an alpha-beta node returns, the conventions courses differ in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Returns {
+    /// Its best value, wherever it lies (fail-soft).
+    #[default]
+    FailSoft,
+    /// Its best value clamped into the window it was entered with (fail-hard).
+    FailHard,
+    /// Its best value, starting from its alpha (MAX) or its beta (MIN):
+    /// never worse than that bound, not clamped on the other side (Knuth
+    /// and Moore's F2).
+    StartAtBound,
+}
+
+impl Returns {
+    /// The `v` a node where `player` moves, entered with `window`, starts
+    /// from: the worst value for it in `view`, or under `--start-at-bound`
+    /// its alpha (where it maximises) or beta (where it minimises).
+    pub fn initial_v(self, view: View, player: Player, window: Window) -> f64 {
+        match self {
+            Returns::StartAtBound if view.minimises(player) => window.beta,
+            Returns::StartAtBound => window.alpha,
+            _ => view.initial_v(player),
+        }
+    }
+
+    /// `fail-soft`, `fail-hard` or `start-at-bound`, as headers name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Returns::FailSoft => "fail-soft",
+            Returns::FailHard => "fail-hard",
+            Returns::StartAtBound => "start-at-bound",
         }
     }
 }
@@ -410,8 +446,13 @@ mod tests {
         for text in crate::tree::example_files() {
             let tree = crate::tree::parse(text, Default::default(), Default::default()).unwrap();
             for algorithm in Algorithm::ALL {
-                for (strict, fail_hard) in [(false, false), (true, true)] {
-                    let options = Options { strict, fail_hard, ..Options::default() };
+                let conventions = [
+                    (false, Returns::FailSoft),
+                    (true, Returns::FailHard),
+                    (true, Returns::StartAtBound),
+                ];
+                for (strict, returns) in conventions {
+                    let options = Options { strict, returns, ..Options::default() };
                     let kept = |takes_steps| {
                         let mut sink = Kept { events: Vec::new(), takes_steps };
                         let outcome = run(&tree, algorithm, &options, &mut sink).unwrap();

@@ -26,7 +26,8 @@ impl Rule for NegamaxAlphaBeta {
             Some(p) if p.player == player => p.window,
             Some(p) => p.window.negated(),
         };
-        Bounded::new(player, Self::VIEW.initial_v(player), window)
+        let v = self.0.returns.initial_v(Self::VIEW, player, window);
+        Bounded::new(player, v, window)
     }
 
     fn window(&self, state: &Bounded) -> Option<Window> {

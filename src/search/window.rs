@@ -6,7 +6,7 @@
 //! so the pruning rule is written once.
 
 use super::engine::Absorbed;
-use super::{Bound, CutoffRule, Options, ValueKind};
+use super::{Bound, CutoffRule, Options, Returns, ValueKind};
 use crate::tree::Player;
 
 /// The open interval (alpha, beta) of values that still matter at a node;
@@ -40,9 +40,10 @@ impl Window {
     }
 
     /// What a node's returned `value` says about its true value, given the
-    /// window it was entered with.
-    pub fn classify(self, value: f64, strict: bool, fail_hard: bool) -> ValueKind {
-        let inclusive = fail_hard || !strict;
+    /// window it was entered with: a value on a bound is a bound itself
+    /// when `inclusive` (cutoffs on equality, or a value clamped or started
+    /// there).
+    pub fn classify(self, value: f64, inclusive: bool) -> ValueKind {
         let (high, low) = if inclusive {
             (value >= self.beta, value <= self.alpha)
         } else {
@@ -79,23 +80,20 @@ pub(crate) struct Pruning {
     /// The root's window from MAX's point of view, as `--alpha/--beta` give it.
     pub root_window: Window,
     pub strict: bool,
-    pub fail_hard: bool,
+    pub returns: Returns,
 }
 
 impl Pruning {
     pub fn new(options: &Options) -> Pruning {
-        Pruning {
-            root_window: options.window,
-            strict: options.strict,
-            fail_hard: options.fail_hard,
-        }
+        Pruning { root_window: options.window, strict: options.strict, returns: options.returns }
     }
 
     /// The value a node entered with `entry` returns when its best is `v`
     /// (clamped under fail-hard), and what that value says.
     pub fn returned(&self, entry: Window, v: f64) -> (f64, ValueKind) {
-        let value = if self.fail_hard { entry.clamp(v) } else { v };
-        (value, entry.classify(value, self.strict, self.fail_hard))
+        let value = if self.returns == Returns::FailHard { entry.clamp(v) } else { v };
+        let inclusive = !self.strict || self.returns != Returns::FailSoft;
+        (value, entry.classify(value, inclusive))
     }
 }
 
@@ -171,11 +169,11 @@ mod tests {
     #[test]
     fn classify_marks_values_on_or_outside_the_window_as_bounds() {
         let w = window(2.0, 6.0);
-        assert_eq!(w.classify(2.0, false, false), ValueKind::Upper);
-        assert_eq!(w.classify(2.0, true, false), ValueKind::Exact);
-        assert_eq!(w.classify(6.0, false, false), ValueKind::Lower);
-        assert_eq!(w.classify(4.0, false, false), ValueKind::Exact);
-        assert_eq!(w.classify(6.0, true, true), ValueKind::Lower);
+        assert_eq!(w.classify(2.0, true), ValueKind::Upper);
+        assert_eq!(w.classify(2.0, false), ValueKind::Exact);
+        assert_eq!(w.classify(6.0, true), ValueKind::Lower);
+        assert_eq!(w.classify(4.0, true), ValueKind::Exact);
+        assert_eq!(w.classify(6.0, false), ValueKind::Exact);
     }
 
     #[test]
