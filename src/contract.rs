@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::num::Num;
-use crate::search::{Algorithm, Bound, Event, Stats, ValueKind};
+use crate::search::{Algorithm, Bound, Event, NegamaxView, Stats, ValueKind};
 use crate::tree::{Perspective, Player, Tree};
 
 /// The version of this contract; it changes only when a field changes meaning.
@@ -74,6 +74,11 @@ pub struct OptionsRecord {
     /// (`--start-at-bound`, Knuth and Moore's F2); absent when false.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub start_at_bound: bool,
+    /// `moved` when the negamax forms' values are shown from the point of
+    /// view of the player who moved into each node (`--negamax-view
+    /// moved`); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub negamax_view: Option<NegamaxView>,
     /// Depth at which nodes are evaluated statically; null for none.
     pub depth_limit: Option<u32>,
     /// Whose point of view the tree file's values were read from (`max` or

@@ -107,7 +107,7 @@ fn write_diagram(
     out: &mut dyn Write,
 ) -> Result<Outcome, SearchError> {
     let Request { algorithm, options, look, .. } = *request;
-    let mut picture = Picture::new(tree, algorithm.view());
+    let mut picture = Picture::new(tree, algorithm.shown_view(&options));
     let outcome = search::run(tree, algorithm, &options, &mut picture)?;
     let caption = request.caption.then(|| match look.exercise {
         true => header(tree, request),
@@ -118,7 +118,8 @@ fn write_diagram(
     canvas.caption_lines = lines.len();
     let scene =
         Scene { caption: lines, principal_variation: &outcome.principal_variation, current: None };
-    let shown = if look.exercise { Picture::new(tree, algorithm.view()) } else { picture };
+    let shown =
+        if look.exercise { Picture::new(tree, algorithm.shown_view(&options)) } else { picture };
     match request.format {
         Format::Tikz => tikz::write(out, &canvas, &shown, &scene)?,
         _ => dot::write(out, &canvas, &shown, &scene)?,
@@ -130,13 +131,13 @@ fn write_diagram(
 /// pruned) and once to record its steps, and writes the stepping page.
 fn write_page(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outcome, SearchError> {
     let Request { algorithm, options, .. } = *request;
-    let mut ended = Picture::new(tree, algorithm.view());
+    let mut ended = Picture::new(tree, algorithm.shown_view(&options));
     search::run(tree, algorithm, &options, &mut ended)?;
     let canvas = canvas(tree, request, &ended);
-    let mut steps = html::Steps::new(tree, algorithm.view(), &canvas);
+    let mut steps = html::Steps::new(tree, algorithm.shown_view(&options), &canvas);
     let outcome = search::run(tree, algorithm, &options, &mut steps)?;
     let header = header_line(tree, request, render::Notation::Ascii);
-    html::write(out, &canvas, steps, &outcome, &header, algorithm.view())?;
+    html::write(out, &canvas, steps, &outcome, &header, algorithm.shown_view(&options))?;
     Ok(outcome)
 }
 
@@ -196,7 +197,7 @@ impl Sink<'_> for StepCount {
 /// pruned, one to find the longest caption.
 fn frame_canvas(tree: &Tree, request: &Request) -> Result<(Canvas, Option<String>), SearchError> {
     let Request { algorithm, options, .. } = *request;
-    let mut ended = Picture::new(tree, algorithm.view());
+    let mut ended = Picture::new(tree, algorithm.shown_view(&options));
     search::run(tree, algorithm, &options, &mut ended)?;
     let mut canvas = canvas(tree, request, &ended);
     let header = request.caption.then(|| header(tree, request));
@@ -225,7 +226,7 @@ pub fn write_frames(
         }
         output(step, &buffer)
     };
-    let picture = Picture::new(tree, request.algorithm.view());
+    let picture = Picture::new(tree, request.algorithm.shown_view(&request.options));
     let mut frames = Frames::new(picture, &canvas, header, only, draw);
     search::run(tree, request.algorithm, &request.options, &mut frames)?;
     Ok(frames.count())
@@ -240,7 +241,7 @@ pub fn write_overlays(
 ) -> Result<u64, SearchError> {
     let (canvas, header) = frame_canvas(tree, request)?;
     tikz::start(out, &canvas, true)?;
-    let picture = Picture::new(tree, request.algorithm.view());
+    let picture = Picture::new(tree, request.algorithm.shown_view(&request.options));
     let overlay = |step, picture: &Picture<'_>, scene: &Scene<'_>| {
         writeln!(out, "\\only<{step}>{{%")?;
         tikz::body(out, &canvas, picture, scene)?;

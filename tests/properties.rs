@@ -12,7 +12,7 @@ use gametree::lang::Lang;
 use gametree::render::Palette;
 use gametree::render::answer::Style;
 use gametree::search::{
-    self, Algorithm, Event, Options, Outcome, Returns, Sink, ValueKind, Window,
+    self, Algorithm, Event, NegamaxView, Options, Outcome, Returns, Sink, ValueKind, View, Window,
 };
 use gametree::trace::{self, Format, Request};
 use gametree::tree::{self, Naming, NodeId, Overrides, Player, Tree};
@@ -294,12 +294,37 @@ proptest! {
     }
 
     #[test]
+    fn the_moved_view_negates_every_value_and_changes_nothing_else(document in tree_document(), window in window()) {
+        let tree = parse(&document);
+        for algorithm in [Algorithm::Negamax, Algorithm::NegamaxAlphabeta, Algorithm::Shallow] {
+            let to_move = Options { window, ..Options::default() };
+            let moved = Options { negamax_view: NegamaxView::Moved, ..to_move };
+            let answer = |options: &Options| {
+                let mut recorder = Recorder::default();
+                let outcome = search::run(&tree, algorithm, options, &mut recorder).unwrap();
+                let answer = recorder.finish(&outcome);
+                (outcome, answer)
+            };
+            let ((outcome, to_move), (moved_outcome, moved)) = (answer(&to_move), answer(&moved));
+            prop_assert_eq!(outcome, moved_outcome);
+            let negated: Vec<_> = to_move.order.iter().map(|&(node, value)| (node, -value)).collect();
+            prop_assert_eq!(&moved.order, &negated);
+            prop_assert_eq!((moved.leaves, moved.pruned), (to_move.leaves, to_move.pruned));
+        }
+    }
+
+    #[test]
     fn the_tools_own_answer_always_checks_as_right(document in tree_document(), window in window()) {
         let tree = parse(&document);
         for algorithm in Algorithm::ALL {
             let variants: Vec<Options> =
                 if algorithm.prunes() { variants(window).collect() } else { vec![Options::default()] };
-            for options in variants {
+            let views: &[NegamaxView] = match algorithm.view() {
+                View::Mover => &[NegamaxView::ToMove, NegamaxView::Moved],
+                _ => &[NegamaxView::ToMove],
+            };
+            let shown = |options: Options| views.iter().map(move |&negamax_view| Options { negamax_view, ..options });
+            for options in variants.into_iter().flat_map(shown) {
                 let mut sinks = (Recorder::default(), Witness::new(&tree, algorithm, &options));
                 let outcome = search::run(&tree, algorithm, &options, &mut sinks).unwrap();
                 let (recorder, witness) = sinks;

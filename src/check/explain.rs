@@ -58,6 +58,8 @@ struct Received {
 pub struct Witness<'t> {
     tree: &'t Tree,
     algorithm: Algorithm,
+    /// Whose point of view the values it receives are from.
+    shown: View,
     strict: bool,
     returns: Returns,
     entered: Vec<Option<Moment>>,
@@ -74,6 +76,7 @@ impl<'t> Witness<'t> {
         Witness {
             tree,
             algorithm,
+            shown: algorithm.shown_view(options),
             strict: options.strict,
             returns: options.returns,
             entered: vec![None; tree.len()],
@@ -214,11 +217,14 @@ impl<'t> Witness<'t> {
         if children.iter().all(|&child| self.value_of(child).is_none()) {
             return format!("{name} is evaluated at the depth limit: {}", Num(value));
         }
-        let rule = match (self.algorithm.view(), self.tree.player(node)) {
+        let rule = match (self.shown, self.tree.player(node)) {
             (View::Max, Player::Max) => "takes the largest value of its children",
             (View::Max, Player::Min) => "takes the smallest value of its children",
             (View::Mover, _) => {
                 "takes the largest of its children's values, negated where the player changes"
+            }
+            (View::Moved, _) => {
+                "takes the smallest of its children's values, negated where the player changes"
             }
         };
         let bound = match kind {
@@ -253,7 +259,11 @@ impl<'t> Witness<'t> {
 
     /// The value, and under `--fail-hard` the best value it was clamped from.
     fn clamped(&self, received: Received) -> String {
-        match received.entry {
+        let entry = match self.shown {
+            View::Moved => received.entry.map(Window::negated),
+            _ => received.entry,
+        };
+        match entry {
             Some(window) if received.best != received.value => format!(
                 "{}, clamped into alpha={} beta={}: {}",
                 Num(received.best),
@@ -293,13 +303,21 @@ impl<'t> Witness<'t> {
         }
     }
 
+    /// A value as received, in the search's own point of view (the moved
+    /// view is the negation of the mover's). The conversion is its own
+    /// inverse.
+    fn searched(&self, value: f64) -> f64 {
+        if self.shown == View::Moved { -value } else { value }
+    }
+
     /// A child returned `value`: the innermost open node takes it.
     fn returned(&mut self, child: NodeId, value: f64) {
         let view = self.algorithm.view();
         let child_player = self.tree.player(child);
+        let searched = self.searched(value);
         let Some(open) = self.open.last_mut() else { return };
         let player = self.tree.player(open.node);
-        let seen = view.seen_by(value, child_player, player);
+        let seen = view.seen_by(searched, child_player, player);
         open.v = if view.minimises(player) { open.v.min(seen) } else { open.v.max(seen) };
         open.last = Some((child, value));
     }
@@ -332,8 +350,8 @@ impl Sink<'_> for Witness<'_> {
             }
             Event::Value { node, value, kind } => {
                 let open = self.open.pop().expect("a node's value follows its entry");
-                let entry = open.entry;
-                self.value[node.index()] = Some(Received { value, kind, entry, best: open.v });
+                let (entry, best) = (open.entry, self.searched(open.v));
+                self.value[node.index()] = Some(Received { value, kind, entry, best });
                 self.returned(node, value);
             }
             Event::Update { bound, value, .. } => {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::Failure;
 use crate::num::Num;
-use crate::search::{Algorithm, Options, Returns, Window};
+use crate::search::{Algorithm, NegamaxView, Options, Returns, View, Window};
 use crate::tree::{self, Naming, Overrides, Perspective, Player, Tree};
 
 /// The tree file and how to read it.
@@ -112,6 +112,10 @@ pub struct SearchArgs {
     #[command(flatten)]
     pub returns: ReturnArgs,
 
+    /// Negamax forms: show values from the point of view of the player to move at the node, or of the player who moved into it (each negated) [default: to-move].
+    #[arg(long, value_enum, value_name = "SIDE")]
+    pub negamax_view: Option<NegamaxView>,
+
     /// Evaluate nodes at this depth (root = 0) by their static value instead of searching below.
     #[arg(long, value_name = "N")]
     pub depth: Option<u32>,
@@ -186,6 +190,11 @@ impl SearchArgs {
                 "{flag} applies only to alpha-beta; use --algo alphabeta or --algo negamax-alphabeta"
             )));
         }
+        if algorithm.view() != View::Mover && self.negamax_view.is_some() {
+            return Err(Failure::Usage(
+                "--negamax-view applies only to the negamax forms; use --algo negamax, negamax-alphabeta or shallow".into(),
+            ));
+        }
         let window = match self.value_range {
             Some(range) if algorithm.prunes() => range,
             _ => self.window.window()?,
@@ -194,6 +203,7 @@ impl SearchArgs {
             window,
             strict: self.window.strict,
             returns: self.returns.returns(),
+            negamax_view: self.negamax_view.unwrap_or_default(),
             depth_limit: self.depth,
             value_range: self.value_range,
         };

@@ -13,7 +13,7 @@ use crate::answer::Recorder;
 use crate::check::trace_file::{self, GradeError, TraceAnswer};
 use crate::check::{self, GradeOptions, classroom, explain::Witness};
 use crate::render::verdict::{self, Points};
-use crate::search::{self, Algorithm, Returns, SearchError, Window};
+use crate::search::{self, Algorithm, Returns, SearchError, View, Window};
 use crate::tree::{Overrides, Tree};
 
 #[derive(Debug, clap::Args)]
@@ -250,11 +250,16 @@ fn with_trace_settings(given: &SearchArgs, trace: &TraceAnswer<'_>) -> SearchArg
     let algorithm = given.algo.unwrap_or(trace.algorithm);
     let recorded = trace.options.value_range.map(|[lo, hi]| Window { alpha: lo.0, beta: hi.0 });
     let value_range = given.value_range.or(recorded);
+    let negamax_view = match algorithm.view() {
+        View::Mover => given.negamax_view.or(trace.options.negamax_view),
+        _ => given.negamax_view,
+    };
     if !algorithm.prunes() {
         return SearchArgs {
             algo: Some(algorithm),
             depth: given.depth.or(trace.options.depth_limit),
             value_range,
+            negamax_view,
             ..*given
         };
     }
@@ -273,6 +278,7 @@ fn with_trace_settings(given: &SearchArgs, trace: &TraceAnswer<'_>) -> SearchArg
             },
             _ => given.returns,
         },
+        negamax_view,
         depth: given.depth.or(trace.options.depth_limit),
         value_range,
     }

@@ -3,7 +3,7 @@
 //! right with --strict: does your course prune only when v > beta?").
 
 use super::args::{ReturnArgs, SearchArgs, WindowArgs};
-use crate::search::{Algorithm, Returns};
+use crate::search::{Algorithm, NegamaxView, Returns, View};
 use crate::tree::{Overrides, Perspective, Tree};
 
 /// A convention other than the one graded against.
@@ -16,8 +16,9 @@ pub struct Other {
 }
 
 /// The conventions to try, each differing from `search` and `given` in one
-/// setting: strict cutoffs and fail-hard (for the alpha-beta algorithms),
-/// the root player, the perspective of the values.
+/// setting: strict cutoffs and what nodes return (for the alpha-beta
+/// algorithms), whose side negamax values are shown from, the root player,
+/// the perspective of the values.
 pub fn others(
     tree: &Tree,
     algorithm: Algorithm,
@@ -45,6 +46,20 @@ pub fn others(
                 others.push(same_tree(search, words));
             }
         }
+    }
+    if algorithm.view() == View::Mover {
+        let (negamax_view, words) = match search.negamax_view.unwrap_or_default() {
+            NegamaxView::ToMove => (
+                NegamaxView::Moved,
+                "with --negamax-view moved: does your course give each value from the side that moved into the node?",
+            ),
+            NegamaxView::Moved => (
+                NegamaxView::ToMove,
+                "without --negamax-view moved: does your course give each value from the side to move?",
+            ),
+        };
+        let search = SearchArgs { negamax_view: Some(negamax_view), ..*search };
+        others.push(same_tree(search, words.into()));
     }
     let player = tree.player(tree.root()).opponent();
     others.push(Other {

@@ -54,6 +54,7 @@ pub fn run(args: &SheetArgs) -> Result<(), Failure> {
         algo: args.algo,
         window: args.window,
         returns: args.returns,
+        negamax_view: None,
         depth: None,
         value_range: None,
     };

@@ -18,7 +18,9 @@ use crate::contract::{
     FORMAT_VERSION, Fail, OptionsRecord, OrderEntry, StatsRecord, TraceDocument,
 };
 use crate::num::Num;
-use crate::search::{Algorithm, Event, Options, Outcome, Returns, Sink, ValueKind};
+use crate::search::{
+    Algorithm, Event, NegamaxView, Options, Outcome, Returns, Sink, ValueKind, View,
+};
 use crate::tree::{NodeId, Player, Tree};
 
 /// The summary part of a trace (everything but `events`), as the writer
@@ -60,6 +62,8 @@ impl<'t, 'a> Summary<'t, 'a> {
                 strict: options.strict,
                 fail_hard: options.returns == Returns::FailHard,
                 start_at_bound: options.returns == Returns::StartAtBound,
+                negamax_view: (algorithm.shown_view(options) == View::Moved)
+                    .then_some(NegamaxView::Moved),
                 depth_limit: options.depth_limit,
                 value_range: options.value_range.map(|range| [Num(range.alpha), Num(range.beta)]),
                 perspective: Some(tree.perspective()),

@@ -19,7 +19,7 @@ use super::{Notation, Palette, Role};
 use crate::answer::{Answer, Recorder};
 use crate::lang::Words;
 use crate::num::Num;
-use crate::search::{Algorithm, Event, Options, Outcome, Sink, ValueKind, Window};
+use crate::search::{Algorithm, Event, Options, Outcome, Sink, ValueKind, View, Window};
 use crate::tree::{NodeId, Player, Tree};
 
 /// Deeper levels are indented as much as this one.
@@ -50,8 +50,10 @@ pub fn header_parts(
 ) -> Vec<String> {
     let root = tree.root();
     let mut parts = vec![algorithm.name().to_string()];
-    if algorithm.view() == crate::search::View::Mover {
-        parts.push(words.mover_view.into());
+    match algorithm.shown_view(options) {
+        View::Mover => parts.push(words.mover_view.into()),
+        View::Moved => parts.push(words.moved_view.into()),
+        View::Max => {}
     }
     if algorithm.prunes() {
         parts.push(options.returns.name().into());

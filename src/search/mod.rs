@@ -14,6 +14,7 @@ mod minimax;
 mod negamax;
 mod negamax_alphabeta;
 mod shallow;
+mod view;
 mod window;
 
 pub(crate) use limits::best_possible;
@@ -26,6 +27,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::tree::{NodeId, Player, Tree};
 
+pub(crate) use view::MovedView;
+pub use view::{NegamaxView, Returns, View};
 use window::Pruning;
 pub use window::Window;
 
@@ -87,42 +90,14 @@ impl Algorithm {
             Algorithm::Negamax | Algorithm::NegamaxAlphabeta | Algorithm::Shallow => View::Mover,
         }
     }
-}
 
-/// Whose point of view values are from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum View {
-    /// Always MAX's (minimax form).
-    Max,
-    /// The player to move at the node (negamax form).
-    Mover,
-}
-
-impl View {
-    /// A child's value as its parent sees it: unchanged in MAX's view; in
-    /// the mover's, negated where the player changes.
-    pub fn seen_by(self, value: f64, child: Player, parent: Player) -> f64 {
-        self.convert(self.convert(value, child), parent)
-    }
-
-    /// Whether a node where `player` moves minimises in this view (only
-    /// MIN nodes in MAX's view); every other node maximises.
-    pub fn minimises(self, player: Player) -> bool {
-        self == View::Max && player == Player::Min
-    }
-
-    /// The best value a node where `player` moves starts from, before any
-    /// child: the worst there is for it (`+inf` where it minimises).
-    pub fn initial_v(self, player: Player) -> f64 {
-        if self.minimises(player) { f64::INFINITY } else { f64::NEG_INFINITY }
-    }
-
-    /// Converts a value at a node moved by `player` between MAX's point of
-    /// view and this one; the conversion is its own inverse.
-    pub fn convert(self, value: f64, player: Player) -> f64 {
-        match self {
-            View::Max => value,
-            View::Mover => value * player.sign(),
+    /// Whose point of view the trace shows values from: the algorithm's,
+    /// or for the negamax forms with `--negamax-view moved` the side that
+    /// moved into the node.
+    pub fn shown_view(self, options: &Options) -> View {
+        match (self.view(), options.negamax_view) {
+            (View::Mover, NegamaxView::Moved) => View::Moved,
+            (view, _) => view,
         }
     }
 }
@@ -136,6 +111,8 @@ pub struct Options {
     pub strict: bool,
     /// What a node returns when its value falls outside its window.
     pub returns: Returns,
+    /// Whose point of view the negamax forms' trace shows values from.
+    pub negamax_view: NegamaxView,
     /// Nodes at this depth (root = 0) are evaluated statically.
     pub depth_limit: Option<u32>,
     /// The values the game can take, LO as `alpha` and HI as `beta`, from
@@ -150,44 +127,9 @@ impl Default for Options {
             window: Window::FULL,
             strict: false,
             returns: Returns::FailSoft,
+            negamax_view: NegamaxView::ToMove,
             depth_limit: None,
             value_range: None,
-        }
-    }
-}
-
-/// What an alpha-beta node returns, the conventions courses differ in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Returns {
-    /// Its best value, wherever it lies (fail-soft).
-    #[default]
-    FailSoft,
-    /// Its best value clamped into the window it was entered with (fail-hard).
-    FailHard,
-    /// Its best value, starting from its alpha (MAX) or its beta (MIN):
-    /// never worse than that bound, not clamped on the other side (Knuth
-    /// and Moore's F2).
-    StartAtBound,
-}
-
-impl Returns {
-    /// The `v` a node where `player` moves, entered with `window`, starts
-    /// from: the worst value for it in `view`, or under `--start-at-bound`
-    /// its alpha (where it maximises) or beta (where it minimises).
-    pub fn initial_v(self, view: View, player: Player, window: Window) -> f64 {
-        match self {
-            Returns::StartAtBound if view.minimises(player) => window.beta,
-            Returns::StartAtBound => window.alpha,
-            _ => view.initial_v(player),
-        }
-    }
-
-    /// `fail-soft`, `fail-hard` or `start-at-bound`, as headers name it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Returns::FailSoft => "fail-soft",
-            Returns::FailHard => "fail-hard",
-            Returns::StartAtBound => "start-at-bound",
         }
     }
 }
@@ -380,6 +322,14 @@ pub fn run<'t>(
     sink: &mut dyn Sink<'t>,
 ) -> Result<Outcome, SearchError> {
     check(tree, options)?;
+    let mut moved;
+    let sink: &mut dyn Sink<'t> = match algorithm.shown_view(options) {
+        View::Moved => {
+            moved = MovedView(sink);
+            &mut moved
+        }
+        _ => sink,
+    };
     Ok(match algorithm {
         Algorithm::Minimax => {
             engine::walk(tree, &minimax::Minimax(options.value_range), options, sink)?
