@@ -14,6 +14,22 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Num(pub f64);
 
+/// The strings that stand for an infinite value, and the value each is.
+pub const INFINITIES: [(&str, f64); 7] = [
+    ("inf", f64::INFINITY),
+    ("+inf", f64::INFINITY),
+    ("-inf", f64::NEG_INFINITY),
+    ("\u{221e}", f64::INFINITY),
+    ("+\u{221e}", f64::INFINITY),
+    ("-\u{221e}", f64::NEG_INFINITY),
+    ("\u{2212}\u{221e}", f64::NEG_INFINITY),
+];
+
+/// The infinity `text` spells, if it is one of the [`INFINITIES`].
+pub fn infinity(text: &str) -> Option<f64> {
+    INFINITIES.iter().find(|(spelling, _)| *spelling == text).map(|&(_, value)| value)
+}
+
 /// Integers up to this magnitude serialise as JSON integers.
 const EXACT_INTEGERS: f64 = 9_007_199_254_740_992.0; // 2^53
 

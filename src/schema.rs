@@ -3,14 +3,19 @@
 //! The trace schema is generated from the very types that write and parse
 //! traces. The input schema describes the three shapes; the reader itself
 //! streams through serde visitors, so the shapes are restated here as plain
-//! types for the schema generator. Copies are committed under `schemas/` and
-//! a test keeps them current.
+//! types for the schema generator, with the value spellings taken from the
+//! reader's own list; `tests/schema.rs` holds the schema against the reader
+//! on every tree file of the tests. Copies are committed under `schemas/`
+//! and a test keeps them current.
 
 use std::collections::BTreeMap;
 
-use schemars::{JsonSchema, schema_for};
+use std::borrow::Cow;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema, schema_for};
 
 use crate::contract::TraceDocument;
+use crate::num::INFINITIES;
 use crate::tree::{Perspective, Player};
 
 /// The schema of tree files, pretty-printed.
@@ -56,9 +61,8 @@ struct FlatTree {
     #[serde(default)]
     children: BTreeMap<String, Vec<String>>,
     /// Leaf values, and static evaluations of inner nodes (used under --depth).
-    /// Finite numbers of magnitude at most 2^53.
     #[serde(default)]
-    values: BTreeMap<String, f64>,
+    values: BTreeMap<String, Value>,
     /// Overrides the player of single nodes.
     #[serde(default)]
     players: BTreeMap<String, Player>,
@@ -70,7 +74,7 @@ struct FlatTree {
 #[schemars(untagged)]
 #[expect(dead_code, reason = "describes the input for the schema generator only")]
 enum NestedArray {
-    Leaf(f64),
+    Leaf(Value),
     Node(Vec<NestedArray>),
 }
 
@@ -91,9 +95,30 @@ struct NestedObject {
     perspective: Perspective,
     /// A leaf's value, or an inner node's static evaluation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "f64")]
+    #[schemars(with = "Value")]
     value: Option<f64>,
     /// The children, left to right (non-empty).
     #[serde(default)]
     children: Vec<NestedObject>,
+}
+
+/// A node's value: a number of magnitude at most 2^53, or an infinity
+/// spelt as one of the strings the reader takes.
+struct Value;
+
+impl JsonSchema for Value {
+    fn schema_name() -> Cow<'static, str> {
+        "Value".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let infinities: Vec<&str> = INFINITIES.iter().map(|&(spelling, _)| spelling).collect();
+        json_schema!({
+            "description": "A number of magnitude at most 2^53, or an infinity: \"inf\", \"-inf\", \"∞\", \"-∞\", ...",
+            "oneOf": [
+                {"type": "number", "minimum": -9_007_199_254_740_992_i64, "maximum": 9_007_199_254_740_992_i64},
+                {"enum": infinities}
+            ]
+        })
+    }
 }

@@ -19,14 +19,32 @@ use gametree::tree::{self, Naming, NodeId, Overrides, Player, Tree};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
-/// A random tree as a nested-objects document (nodes get letter names).
+/// A random tree as a nested-objects document (nodes get letter names),
+/// its leaves worth -3 to 3 or now and then `"inf"` or `"-inf"`.
 fn tree_document() -> impl Strategy<Value = Value> {
     tree_document_up_to(5)
 }
 
 /// Random trees of at most `depth` levels below the root.
 fn tree_document_up_to(depth: u32) -> impl Strategy<Value = Value> {
-    let leaf = (-3i64..=3).prop_map(|v| json!({ "value": v }));
+    let value = prop_oneof![
+        12 => (-3i64..=3).prop_map(Value::from),
+        1 => Just(json!("inf")),
+        1 => Just(json!("-inf")),
+    ];
+    random_tree(depth, value)
+}
+
+/// Random trees with leaves worth -3 to 3.
+fn finite_tree_document() -> impl Strategy<Value = Value> {
+    random_tree(5, (-3i64..=3).prop_map(Value::from))
+}
+
+fn random_tree(
+    depth: u32,
+    value: impl Strategy<Value = Value> + 'static,
+) -> impl Strategy<Value = Value> {
+    let leaf = value.prop_map(|v| json!({ "value": v }));
     let node = leaf.prop_recursive(depth, 80, 4, |child| {
         (prop::option::weighted(0.15, player()), prop::collection::vec(child, 1..=4)).prop_map(
             |(player, children)| match player {
@@ -211,7 +229,7 @@ proptest! {
     }
 
     #[test]
-    fn a_value_range_stops_early_without_changing_the_answer(document in tree_document(), wider in 0.0..2.0f64) {
+    fn a_value_range_stops_early_without_changing_the_answer(document in finite_tree_document(), wider in 0.0..2.0f64) {
         let tree = parse(&document);
         let (minimax, _) = run(&tree, Algorithm::Minimax, &Options::default());
         // Leaf values are -3..3: the range holds them all; lopsided, so that
@@ -222,6 +240,18 @@ proptest! {
             prop_assert_eq!(ranged.value, minimax.value, "{:?}", algorithm);
             prop_assert_eq!(ranged.best_move, minimax.best_move, "{:?}", algorithm);
             prop_assert!(ranged.stats.leaves_evaluated <= minimax.stats.leaves_evaluated);
+        }
+    }
+
+    #[test]
+    fn a_range_of_every_value_stops_only_at_infinities(document in tree_document()) {
+        let tree = parse(&document);
+        let (minimax, _) = run(&tree, Algorithm::Minimax, &Options::default());
+        let value_range = Some(Window::FULL);
+        for algorithm in [Algorithm::Minimax, Algorithm::Negamax, Algorithm::Shallow] {
+            let (ranged, _) = run(&tree, algorithm, &Options { value_range, ..Options::default() });
+            prop_assert_eq!(ranged.value, minimax.value, "{:?}", algorithm);
+            prop_assert_eq!(ranged.best_move, minimax.best_move, "{:?}", algorithm);
         }
     }
 

@@ -298,9 +298,9 @@ fn claim(text: &str) -> Result<Claim, String> {
 }
 
 fn parse_number(text: &str) -> Result<f64, String> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|value| value.is_finite())
+    let finite = || text.parse::<f64>().ok().filter(|value| value.is_finite());
+    crate::num::infinity(text)
+        .or_else(finite)
         .ok_or_else(|| format!("expected a number, got {text:?}"))
 }
 

@@ -139,12 +139,8 @@ pub fn fail_note(outcome: &Outcome) -> Option<String> {
         ValueKind::Lower => ("high", "at least"),
         ValueKind::Upper => ("low", "at most"),
     };
-    let best_move = match outcome.best_move {
-        Some(_) => "the best move may not be the true one",
-        None => "no move did better than the bound",
-    };
     Some(format!(
-        "the root failed {name}: the true value is {relation} {}, and {best_move}",
+        "the root failed {name}: the true value is {relation} {}, and the best move may not be the true one",
         Num(outcome.value)
     ))
 }

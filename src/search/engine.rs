@@ -182,7 +182,9 @@ impl<R: Rule> Walker<'_, '_, R> {
     fn absorb(&mut self, frame: &mut Frame<R::State>, child: NodeId, value: f64) -> io::Result<()> {
         let node = frame.node;
         let step = self.rule.absorb(&mut frame.state, value, self.tree.player(child));
-        if step.improved {
+        // The first child is the best so far even when it is no better
+        // than where v started (-inf, or the bound under --start-at-bound).
+        if step.improved || self.best_child[node.index()] == NO_CHILD {
             self.best_child[node.index()] = child.0;
         }
         if let Some((bound, value)) = step.update

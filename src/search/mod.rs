@@ -290,7 +290,8 @@ pub struct Outcome {
     /// Whether `value` is exact or only a bound (the root failed low or high
     /// in a narrowed window), from MAX's point of view.
     pub kind: ValueKind,
-    /// The first root child whose value beat every earlier one.
+    /// The first root child whose value beat every earlier one (the first
+    /// child, if none did).
     pub best_move: Option<NodeId>,
     /// The root, its best child, that child's best child, ... to a leaf.
     pub principal_variation: Vec<NodeId>,

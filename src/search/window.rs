@@ -42,16 +42,17 @@ impl Window {
     /// What a node's returned `value` says about its true value, given the
     /// window it was entered with: a value on a bound is a bound itself
     /// when `inclusive` (cutoffs on equality, or a value clamped or started
-    /// there).
+    /// there). An infinite value is exact wherever it lies: nothing lies
+    /// beyond it.
     pub fn classify(self, value: f64, inclusive: bool) -> ValueKind {
         let (high, low) = if inclusive {
             (value >= self.beta, value <= self.alpha)
         } else {
             (value > self.beta, value < self.alpha)
         };
-        if high {
+        if high && value < f64::INFINITY {
             ValueKind::Lower
-        } else if low {
+        } else if low && value > f64::NEG_INFINITY {
             ValueKind::Upper
         } else {
             ValueKind::Exact
@@ -174,6 +175,12 @@ mod tests {
         assert_eq!(w.classify(6.0, true), ValueKind::Lower);
         assert_eq!(w.classify(4.0, true), ValueKind::Exact);
         assert_eq!(w.classify(6.0, false), ValueKind::Exact);
+        let full = Window::FULL;
+        assert_eq!(full.classify(f64::INFINITY, true), ValueKind::Exact);
+        assert_eq!(full.classify(f64::NEG_INFINITY, true), ValueKind::Exact);
+        assert_eq!(window(2.0, 6.0).classify(f64::INFINITY, false), ValueKind::Exact);
+        assert_eq!(window(2.0, 6.0).classify(f64::NEG_INFINITY, true), ValueKind::Exact);
+        assert_eq!(window(2.0, 6.0).classify(1e300, false), ValueKind::Lower);
     }
 
     #[test]

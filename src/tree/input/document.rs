@@ -47,6 +47,14 @@ impl<'de> Visitor<'de> for Document<'_> {
         self.nested_arrays(|reader| reader.visit_f64(v))
     }
 
+    /// A lone infinity is a tree of one leaf; any other string is no tree.
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
+        match crate::num::infinity(v) {
+            Some(_) => self.nested_arrays(|reader| reader.visit_str(v)),
+            None => Err(de::Error::invalid_type(de::Unexpected::Str(v), &self)),
+        }
+    }
+
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
         read_top_object(self.builder, map)
     }

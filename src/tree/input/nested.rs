@@ -34,7 +34,7 @@ impl<'de> Visitor<'de> for NestedArray<'_> {
     type Value = u32;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a number (leaf) or an array (inner node)")
+        f.write_str("a number or \"inf\"/\"-inf\" (leaf) or an array (inner node)")
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<u32, E> {
@@ -47,6 +47,10 @@ impl<'de> Visitor<'de> for NestedArray<'_> {
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<u32, E> {
         Ok(self.leaf(Number::default().visit_f64::<E>(v)?))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<u32, E> {
+        Ok(self.leaf(Number::default().visit_str::<E>(v)?))
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<u32, A::Error> {

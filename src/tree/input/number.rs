@@ -1,13 +1,16 @@
-//! A node's value: a finite number, read exactly, of magnitude at most 2^53.
+//! A node's value: a number, read exactly, of magnitude at most 2^53, or
+//! an infinity written as a string (`"inf"`, `"-inf"`, `"∞"`, ...), as
+//! textbooks mark won and lost positions.
 
 use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, Visitor};
 
 use super::MAX_MAGNITUDE;
+use crate::num::infinity;
 
-/// A node value: a finite JSON number of magnitude at most 2^53, for the
-/// node named `of` when its name is known.
+/// A node value: a JSON number of magnitude at most 2^53 or one of the
+/// [`INFINITIES`](crate::num::INFINITIES), for the node named `of` when its name is known.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Number<'n> {
     pub(super) of: Option<&'n str>,
@@ -32,8 +35,8 @@ impl<'de> Visitor<'de> for Number<'_> {
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self.of {
-            Some(name) => write!(f, "a finite number as the value of {name}"),
-            None => f.write_str("a finite number"),
+            Some(name) => write!(f, "a number or \"inf\"/\"-inf\" as the value of {name}"),
+            None => f.write_str("a number or \"inf\"/\"-inf\""),
         }
     }
 
@@ -62,5 +65,9 @@ impl<'de> Visitor<'de> for Number<'_> {
             return Err(self.too_large(format_args!("{v:e}"), why));
         }
         Ok(v)
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<f64, E> {
+        infinity(v).ok_or_else(|| de::Error::invalid_value(de::Unexpected::Str(v), &self))
     }
 }
