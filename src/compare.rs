@@ -5,13 +5,11 @@
 //! with every node's children reordered best-first by their minimax values:
 //! the best any move ordering can do (Knuth and Moore's minimal tree).
 
-use std::cmp::Ordering;
-
-use crate::answer::Recorder;
+use crate::order::{self, Order};
 use crate::search::{
     self, Algorithm, Discard, Options, Returns, SearchError, Stats, ValueKind, Window,
 };
-use crate::tree::{NodeId, Player, Tree};
+use crate::tree::Tree;
 
 /// One algorithm's result.
 #[derive(Clone, Debug, PartialEq)]
@@ -64,7 +62,7 @@ pub fn compare(tree: &Tree, settings: Settings) -> Result<Vec<Row>, SearchError>
     for (name, algorithm, options) in runs {
         rows.push(row(tree, name, algorithm, &options)?);
     }
-    let best_first = best_first(tree, &plain)?;
+    let best_first = order::arrange(tree.clone(), Order::BestFirst, settings.depth_limit)?;
     rows.push(row(&best_first, "alphabeta-best-order", Algorithm::Alphabeta, &pruning)?);
     Ok(rows)
 }
@@ -83,26 +81,6 @@ fn row(
         best_move: outcome.best_move.map(|node| tree.name(node).to_string()),
         stats: outcome.stats,
     })
-}
-
-/// The tree with every node's children sorted best-first for its player by
-/// their minimax values (ties keep their order).
-fn best_first(tree: &Tree, options: &Options) -> Result<Tree, SearchError> {
-    let mut recorder = Recorder::default();
-    let outcome = search::run(tree, Algorithm::Minimax, options, &mut recorder)?;
-    let mut values = vec![None; tree.len()];
-    for (node, value) in recorder.finish(&outcome).order {
-        values[node.index()] = Some(value);
-    }
-    let better = |player: Player, a: NodeId, b: NodeId| {
-        let (a, b) = (values[a.index()], values[b.index()]);
-        match player {
-            Player::Max => b.partial_cmp(&a),
-            Player::Min => a.partial_cmp(&b),
-        }
-        .unwrap_or(Ordering::Equal)
-    };
-    Ok(tree.rearranged(|node, children| children.sort_by(|&a, &b| better(tree.player(node), a, b))))
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::num::Num;
+use crate::order::Order;
 use crate::search::{Algorithm, Bound, Event, NegamaxView, Stats, ValueKind};
 use crate::tree::{Perspective, Player, Tree};
 
@@ -79,6 +80,10 @@ pub struct OptionsRecord {
     /// moved`); absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub negamax_view: Option<NegamaxView>,
+    /// How children were put in order before the search (`--order`:
+    /// `best-first`, `worst-first`, `random:SEED`); absent when as given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub order: Option<Order>,
     /// Depth at which nodes are evaluated statically; null for none.
     pub depth_limit: Option<u32>,
     /// Whose point of view the tree file's values were read from (`max` or

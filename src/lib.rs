@@ -14,6 +14,7 @@ pub mod generate;
 pub mod graphviz;
 pub mod lang;
 pub mod num;
+pub mod order;
 pub mod play;
 pub mod render;
 pub mod schema;

@@ -9,6 +9,7 @@ use gametree::answer::Recorder;
 use gametree::check::{self, classroom, explain::Witness, trace_file};
 use gametree::generate::random::{self, Spec};
 use gametree::lang::Lang;
+use gametree::order::{self, Order};
 use gametree::render::Palette;
 use gametree::render::answer::Style;
 use gametree::search::{
@@ -253,6 +254,31 @@ proptest! {
             prop_assert_eq!(ranged.value, minimax.value, "{:?}", algorithm);
             prop_assert_eq!(ranged.best_move, minimax.best_move, "{:?}", algorithm);
         }
+    }
+
+    #[test]
+    fn reordering_keeps_every_node_and_the_value(document in tree_document(), seed in any::<u64>()) {
+        let tree = parse(&document);
+        let (minimax, _) = run(&tree, Algorithm::Minimax, &Options::default());
+        let children = |tree: &Tree| {
+            let mut lists: Vec<(String, Vec<String>)> = tree.nodes().map(|node| {
+                let mut names: Vec<String> = tree.children(node).iter().map(|&c| tree.name(c).into()).collect();
+                names.sort();
+                (tree.name(node).to_string(), names)
+            }).collect();
+            lists.sort();
+            lists
+        };
+        for order in [Order::BestFirst, Order::WorstFirst, Order::Random(seed)] {
+            let arranged = order::arrange(tree.clone(), order, None).unwrap();
+            prop_assert_eq!(children(&arranged), children(&tree));
+            let (outcome, _) = run(&arranged, Algorithm::Alphabeta, &Options::default());
+            prop_assert_eq!(outcome.value, minimax.value, "{}", order);
+        }
+        // Best-first: the best move is searched first.
+        let arranged = order::arrange(tree.clone(), Order::BestFirst, None).unwrap();
+        let (outcome, _) = run(&arranged, Algorithm::Minimax, &Options::default());
+        prop_assert_eq!(outcome.best_move, arranged.children(arranged.root()).first().copied());
     }
 
     #[test]

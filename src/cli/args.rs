@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::Failure;
 use crate::num::Num;
+use crate::order::Order;
 use crate::search::{Algorithm, NegamaxView, Options, Returns, View, Window};
 use crate::tree::{self, Naming, Overrides, Perspective, Player, Tree};
 
@@ -120,6 +121,10 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N")]
     pub depth: Option<u32>,
 
+    /// Search each node's children in this order: given, best-first or worst-first (by minimax value), or random:SEED.
+    #[arg(long, value_name = "ORDER")]
+    pub order: Option<Order>,
+
     /// The values the game can take, from MAX's point of view: minimax and
     /// negamax stop at a node once it has its player's best possible value;
     /// for alpha-beta it is the root's window.
@@ -204,10 +209,20 @@ impl SearchArgs {
             strict: self.window.strict,
             returns: self.returns.returns(),
             negamax_view: self.negamax_view.unwrap_or_default(),
+            order: self.order.unwrap_or_default(),
             depth_limit: self.depth,
             value_range: self.value_range,
         };
         Ok((algorithm, options))
+    }
+}
+
+impl SearchArgs {
+    /// `tree`, read from `file`, with its children in the order `--order`
+    /// asks for.
+    pub fn arrange(&self, tree: Tree, file: &str) -> Result<Tree, Failure> {
+        let order = self.order.unwrap_or_default();
+        crate::order::arrange(tree, order, self.depth).map_err(Failure::of_search(file))
     }
 }
 

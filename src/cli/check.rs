@@ -173,17 +173,18 @@ fn grade(
     })?;
     // A byte-order mark, as some editors save one, is no part of the answer.
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let load = |defaults: Overrides| args.tree.parse(tree_file, tree_input, defaults);
+    let load = |defaults: Overrides| {
+        args.search.arrange(args.tree.parse(tree_file, tree_input, defaults)?, tree_file)
+    };
     let failed = Failure::of_search(tree_file);
     if trace_file::looks_like_json(text) {
         let answer = trace_file::read(text).map_err(unreadable)?;
-        // The trace's own root player and perspective, unless given.
-        let tree = load(Overrides {
-            player: Some(answer.player),
-            perspective: answer.options.perspective,
-        })?;
-        let (algorithm, options) =
-            with_trace_settings(&args.search, &answer).resolve(Algorithm::Minimax)?;
+        // The trace's own root player, perspective and order, unless given.
+        let overrides =
+            Overrides { player: Some(answer.player), perspective: answer.options.perspective };
+        let search = with_trace_settings(&args.search, &answer);
+        let tree = search.arrange(args.tree.parse(tree_file, tree_input, overrides)?, tree_file)?;
+        let (algorithm, options) = search.resolve(Algorithm::Minimax)?;
         return trace_file::grade(&tree, algorithm, &options, &answer, text).map_err(|error| {
             match error {
                 GradeError::Unreadable(error) => unreadable(error),
@@ -250,6 +251,7 @@ fn with_trace_settings(given: &SearchArgs, trace: &TraceAnswer<'_>) -> SearchArg
     let algorithm = given.algo.unwrap_or(trace.algorithm);
     let recorded = trace.options.value_range.map(|[lo, hi]| Window { alpha: lo.0, beta: hi.0 });
     let value_range = given.value_range.or(recorded);
+    let order = given.order.or(trace.options.order);
     let negamax_view = match algorithm.view() {
         View::Mover => given.negamax_view.or(trace.options.negamax_view),
         _ => given.negamax_view,
@@ -260,6 +262,7 @@ fn with_trace_settings(given: &SearchArgs, trace: &TraceAnswer<'_>) -> SearchArg
             depth: given.depth.or(trace.options.depth_limit),
             value_range,
             negamax_view,
+            order,
             ..*given
         };
     }
@@ -279,6 +282,7 @@ fn with_trace_settings(given: &SearchArgs, trace: &TraceAnswer<'_>) -> SearchArg
             _ => given.returns,
         },
         negamax_view,
+        order,
         depth: given.depth.or(trace.options.depth_limit),
         value_range,
     }

@@ -5,6 +5,7 @@ use std::io::Write;
 use super::Failure;
 use super::args::{TreeArgs, WindowArgs, parse_range};
 use crate::compare::{self, Settings};
+use crate::order::{self, Order};
 use crate::render;
 use crate::search::Window;
 
@@ -25,6 +26,10 @@ pub struct CompareArgs {
     /// negamax stop.
     #[arg(long, value_name = "LO..HI", allow_hyphen_values = true, value_parser = parse_range, conflicts_with_all = ["alpha", "beta"])]
     value_range: Option<Window>,
+
+    /// Search each node's children in this order in every row: given, best-first, worst-first or random:SEED.
+    #[arg(long, value_name = "ORDER")]
+    order: Option<Order>,
 
     /// How to print the table.
     #[arg(short, long, value_enum, default_value_t = TableFormat::Text)]
@@ -48,6 +53,8 @@ pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
         value_range: args.value_range,
     };
     let (file, tree) = args.tree.load()?;
+    let order = args.order.unwrap_or_default();
+    let tree = order::arrange(tree, order, args.depth).map_err(Failure::of_search(&file))?;
     let rows = compare::compare(&tree, settings).map_err(Failure::of_search(&file))?;
     match args.format {
         TableFormat::Text => render::compare::write_text(out, &rows),

@@ -55,6 +55,7 @@ pub fn run(args: &SheetArgs) -> Result<(), Failure> {
         window: args.window,
         returns: args.returns,
         negamax_view: None,
+        order: None,
         depth: None,
         value_range: None,
     };

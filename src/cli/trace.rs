@@ -11,6 +11,7 @@ use super::destination::{Destination, FileKind};
 use super::{Failure, palette};
 use crate::graphviz::{self, ImageFormat};
 use crate::lang::Lang;
+use crate::order::Order;
 use crate::render::answer::Style;
 use crate::render::diagram::Page;
 use crate::render::picture::{Labels, Look};
@@ -49,7 +50,7 @@ pub struct TraceArgs {
     /// Text and answer: `inner` lists only the inner nodes in the order
     /// line, as the lecture notes' "order without leaves" does.
     #[arg(long, value_enum, value_name = "WHICH")]
-    order: Option<OrderLine>,
+    order_line: Option<OrderLine>,
 
     /// Diagrams: number the nodes in the order the search visits them.
     #[arg(long)]
@@ -132,6 +133,7 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
     let destination = Destination::of(args)?;
     let request = request(args, &destination)?;
     let (file, tree) = args.tree.load()?;
+    let tree = args.search.arrange(tree, &file)?;
     let failed = Failure::of_search(&file);
     // Before any file is created: a search that cannot run writes nothing.
     crate::search::check(&tree, &request.options).map_err(failed)?;
@@ -165,12 +167,13 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
             };
         }
     };
-    if request.format == Format::Answer
-        && let Some(note) = crate::render::text::fail_note(&outcome)
-    {
+    if request.format == Format::Answer {
+        let order = request.options.order;
+        let reordered = (order != Order::Given).then(|| format!("children searched {order}"));
+        let notes = reordered.into_iter().chain(crate::render::text::fail_note(&outcome));
         // After the answer, whatever buffering there is.
         stdout.flush().map_err(Failure::Output)?;
-        super::say(&format!("note: {note}"));
+        notes.for_each(|note| super::say(&format!("note: {note}")));
     }
     Ok(())
 }
@@ -330,7 +333,7 @@ fn check_flags(args: &TraceArgs, format: Format) -> Result<(), Failure> {
             "{flag} applies only to diagrams; add --format dot, tikz or html"
         )));
     }
-    let line_flags = [(args.lang.is_some(), "--lang"), (args.order.is_some(), "--order")];
+    let line_flags = [(args.lang.is_some(), "--lang"), (args.order_line.is_some(), "--order-line")];
     if !matches!(format, Format::Text | Format::Answer)
         && let Some(flag) = first_given(&line_flags)
     {
@@ -371,7 +374,7 @@ fn request(args: &TraceArgs, destination: &Destination) -> Result<Request, Failu
     };
     let page = Page { size: args.size, dpi: args.dpi.map(f64::from) };
     let words = args.lang.unwrap_or_default().words();
-    let style = Style { words, inner_only: args.order == Some(OrderLine::Inner) };
+    let style = Style { words, inner_only: args.order_line == Some(OrderLine::Inner) };
     Ok(Request {
         algorithm,
         options,

@@ -18,6 +18,7 @@ use crate::contract::{
     FORMAT_VERSION, Fail, OptionsRecord, OrderEntry, StatsRecord, TraceDocument,
 };
 use crate::num::Num;
+use crate::order;
 use crate::search::{
     Algorithm, Event, NegamaxView, Options, Outcome, Returns, Sink, ValueKind, View,
 };
@@ -64,6 +65,7 @@ impl<'t, 'a> Summary<'t, 'a> {
                 start_at_bound: options.returns == Returns::StartAtBound,
                 negamax_view: (algorithm.shown_view(options) == View::Moved)
                     .then_some(NegamaxView::Moved),
+                order: Some(options.order).filter(|&order| order != order::Order::Given),
                 depth_limit: options.depth_limit,
                 value_range: options.value_range.map(|range| [Num(range.alpha), Num(range.beta)]),
                 perspective: Some(tree.perspective()),

@@ -19,6 +19,7 @@ use super::{Notation, Palette, Role};
 use crate::answer::{Answer, Recorder};
 use crate::lang::Words;
 use crate::num::Num;
+use crate::order::Order;
 use crate::search::{Algorithm, Event, Options, Outcome, Sink, ValueKind, View, Window};
 use crate::tree::{NodeId, Player, Tree};
 
@@ -54,6 +55,9 @@ pub fn header_parts(
         View::Mover => parts.push(words.mover_view.into()),
         View::Moved => parts.push(words.moved_view.into()),
         View::Max => {}
+    }
+    if options.order != Order::Given {
+        parts.push(format!("{} {}", words.children_searched, options.order));
     }
     if algorithm.prunes() {
         parts.push(options.returns.name().into());

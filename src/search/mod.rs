@@ -25,6 +25,7 @@ use std::io;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::order::Order;
 use crate::tree::{NodeId, Player, Tree};
 
 pub(crate) use view::MovedView;
@@ -113,6 +114,10 @@ pub struct Options {
     pub returns: Returns,
     /// Whose point of view the negamax forms' trace shows values from.
     pub negamax_view: NegamaxView,
+    /// How the tree's children were put in order before the search
+    /// ([`arrange`](crate::order::arrange)); the search takes the tree as
+    /// it is given, and the trace records this.
+    pub order: Order,
     /// Nodes at this depth (root = 0) are evaluated statically.
     pub depth_limit: Option<u32>,
     /// The values the game can take, LO as `alpha` and HI as `beta`, from
@@ -128,6 +133,7 @@ impl Default for Options {
             strict: false,
             returns: Returns::FailSoft,
             negamax_view: NegamaxView::ToMove,
+            order: Order::Given,
             depth_limit: None,
             value_range: None,
         }
