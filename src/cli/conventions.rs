@@ -26,40 +26,11 @@ pub fn others(
     given: Overrides,
 ) -> Vec<Other> {
     let mut others = Vec::new();
-    let same_tree = |search: SearchArgs, words: String| Other { search, overrides: None, words };
     if algorithm.prunes() {
-        let strict = !search.window.strict;
-        let words = match strict {
-            true => {
-                "with --strict: does your course prune only when v > beta (v < alpha), not on equality?"
-            }
-            false => {
-                "without --strict: does your course prune on equality, v >= beta (v <= alpha)?"
-            }
-        };
-        let window = WindowArgs { strict, ..search.window };
-        others.push(same_tree(SearchArgs { window, ..*search }, words.into()));
-        for returns in [Returns::FailSoft, Returns::FailHard, Returns::StartAtBound] {
-            if returns != search.returns.returns() {
-                let words = returns_question(returns, search.returns);
-                let search = SearchArgs { returns: ReturnArgs::of(returns), ..*search };
-                others.push(same_tree(search, words));
-            }
-        }
+        others.extend(pruning_conventions(search));
     }
     if algorithm.view() == View::Mover {
-        let (negamax_view, words) = match search.negamax_view.unwrap_or_default() {
-            NegamaxView::ToMove => (
-                NegamaxView::Moved,
-                "with --negamax-view moved: does your course give each value from the side that moved into the node?",
-            ),
-            NegamaxView::Moved => (
-                NegamaxView::ToMove,
-                "without --negamax-view moved: does your course give each value from the side to move?",
-            ),
-        };
-        let search = SearchArgs { negamax_view: Some(negamax_view), ..*search };
-        others.push(same_tree(search, words.into()));
+        others.push(other_negamax_view(search));
     }
     let player = tree.player(tree.root()).opponent();
     others.push(Other {
@@ -83,6 +54,47 @@ pub fn others(
         ),
     });
     others
+}
+
+/// A search setting changed, on the same tree.
+fn same_tree(search: SearchArgs, words: String) -> Other {
+    Other { search, overrides: None, words }
+}
+
+/// The other pruning rule, and the other two conventions for what nodes return.
+fn pruning_conventions(search: &SearchArgs) -> Vec<Other> {
+    let strict = !search.window.strict;
+    let words = match strict {
+        true => {
+            "with --strict: does your course prune only when v > beta (v < alpha), not on equality?"
+        }
+        false => "without --strict: does your course prune on equality, v >= beta (v <= alpha)?",
+    };
+    let window = WindowArgs { strict, ..search.window };
+    let mut others = vec![same_tree(SearchArgs { window, ..*search }, words.into())];
+    for returns in [Returns::FailSoft, Returns::FailHard, Returns::StartAtBound] {
+        if returns != search.returns.returns() {
+            let words = returns_question(returns, search.returns);
+            others
+                .push(same_tree(SearchArgs { returns: ReturnArgs::of(returns), ..*search }, words));
+        }
+    }
+    others
+}
+
+/// Negamax values shown from the other side.
+fn other_negamax_view(search: &SearchArgs) -> Other {
+    let (negamax_view, words) = match search.negamax_view.unwrap_or_default() {
+        NegamaxView::ToMove => (
+            NegamaxView::Moved,
+            "with --negamax-view moved: does your course give each value from the side that moved into the node?",
+        ),
+        NegamaxView::Moved => (
+            NegamaxView::ToMove,
+            "without --negamax-view moved: does your course give each value from the side to move?",
+        ),
+    };
+    same_tree(SearchArgs { negamax_view: Some(negamax_view), ..*search }, words.into())
 }
 
 /// The question for a student whose answer is right when nodes return as
