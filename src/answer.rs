@@ -71,14 +71,8 @@ impl Recorder {
         }
     }
 
-    /// A recorder for the `leaves` and `pruned` lines only, for a renderer
-    /// that writes the `order` line as it goes.
-    pub fn without_order(tree: &Tree) -> Recorder {
-        Recorder { leaves: Vec::with_capacity(tree.len()), ..Recorder::default() }
-    }
-
     /// Records what `event` adds to the `leaves` and `pruned` lines.
-    pub fn record_marks(&mut self, event: &Event<'_>) {
+    fn record_marks(&mut self, event: &Event<'_>) {
         match *event {
             Event::Leaf { node, .. } => self.leaves.push(LeafMark::Leaf(node)),
             Event::Cutoff { pruned, .. } => {
@@ -170,7 +164,7 @@ pub mod notation {
     /// Appends one item of a line to `piece`, after a space unless it is
     /// the line's `first`.
     #[inline]
-    pub fn push_item(piece: &mut String, first: bool, name: &str, value: Option<Num>) {
+    fn push_item(piece: &mut String, first: bool, name: &str, value: Option<Num>) {
         if !first {
             piece.push(' ');
         }
@@ -181,7 +175,7 @@ pub mod notation {
     }
 
     /// How many bytes of a line are put together before they are written.
-    pub const PIECE: usize = 1 << 14;
+    const PIECE: usize = 1 << 14;
 
     /// One item of the `leaves` line: a name or `#`.
     pub fn leaf(tree: &Tree, mark: LeafMark) -> &str {

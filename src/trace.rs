@@ -6,7 +6,7 @@
 use std::io::{self, Write};
 
 use crate::answer::Recorder;
-use crate::render::answer::{AnswerStream, Style};
+use crate::render::answer::Style;
 use crate::render::diagram::{self, Canvas, CaptionLines, Frames, Page, Scene};
 use crate::render::json::{JsonTrace, Summary};
 use crate::render::layout::Layout;
@@ -76,9 +76,10 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
             Ok(outcome)
         }
         Format::Answer => {
-            let mut answer = AnswerStream::start(&mut *out, tree, request.style)?;
-            let outcome = search::run(tree, algorithm, &options, &mut answer)?;
-            answer.finish(&outcome, palette)?;
+            let mut recorder = Recorder::for_tree(tree);
+            let outcome = search::run(tree, algorithm, &options, &mut recorder)?;
+            let answer = recorder.finish(&outcome);
+            render::answer::write(out, tree, &answer, palette, request.style)?;
             Ok(outcome)
         }
         Format::Json => {
