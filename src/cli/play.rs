@@ -35,8 +35,13 @@ pub fn run(command: &PlayCommand, out: &mut dyn Write) -> Result<(), Failure> {
     let PlayCommand::Tictactoe(args) = command;
     let mut position = Position::parse(&args.position).map_err(Failure::Usage)?;
     let mut input = io::stdin().lock();
+    let human = args.human.as_deref();
+    if human == Some(position.mover_letter()) && position.result().is_none() {
+        // The person moves first: show where.
+        writeln!(out, "{position}").map_err(Failure::Output)?;
+    }
     while position.result().is_none() {
-        let cell = if args.human.as_deref() == Some(position.mover_letter()) {
+        let cell = if human == Some(position.mover_letter()) {
             out.flush().map_err(Failure::Output)?;
             human_move(&mut input, position)?
         } else {
@@ -54,7 +59,15 @@ pub fn run(command: &PlayCommand, out: &mut dyn Write) -> Result<(), Failure> {
 /// explained and asked again; the end of the input ends the game.
 fn human_move(input: &mut impl BufRead, position: Position) -> Result<usize, Failure> {
     loop {
-        say(&format!("{} to move, cell 0-8:", position.mover_letter()));
+        let empty: Vec<String> = (0..9)
+            .filter(|&cell| position.play(cell).is_ok())
+            .map(|cell| cell.to_string())
+            .collect();
+        say(&format!(
+            "{} to move: a cell 0-8, row by row from the top left (empty: {})",
+            position.mover_letter(),
+            empty.join(" ")
+        ));
         let mut line = String::new();
         let read = input.read_line(&mut line).map_err(|error| {
             Failure::Usage(format!("cannot read standard input: {}", describe_io(&error)))
