@@ -45,3 +45,16 @@ fn a_sheet_is_the_same_for_the_same_seed_and_its_keys_check() {
         std::fs::read(other.join("exercise-1.json")).unwrap()
     );
 }
+
+#[test]
+fn the_index_names_the_check_command_with_the_sheets_options() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sheet").join("conventions");
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_arg = dir.to_str().unwrap();
+    let args = ["sheet", "--count", "1", "--algo", "alphabeta", "--start-at-bound", "--alpha=-3"];
+    gametree(&[&args[..], &["-o", dir_arg]].concat());
+    let index = std::fs::read_to_string(dir.join("index.md")).unwrap();
+    let command = "`gametree check TREE ANSWER --algo alphabeta --start-at-bound --alpha=-3`";
+    assert!(index.contains(command), "{index}");
+    assert!(index.contains("1 random tree from seed 1"), "{index}");
+}

@@ -122,14 +122,35 @@ fn draw(dir: &Path, number: u32, diagram: &[u8]) -> Result<String, Failure> {
     }
 }
 
+/// The search options the keys were made with, as `check` takes them.
+fn search_flags(args: &SheetArgs) -> String {
+    let number = |bound: Option<f64>| bound.map(|bound| crate::num::Num(bound).to_string());
+    let flags = [
+        (args.window.strict, "--strict".to_string()),
+        (args.returns.fail_hard, "--fail-hard".to_string()),
+        (args.returns.start_at_bound, "--start-at-bound".to_string()),
+        (
+            args.window.alpha.is_some(),
+            format!("--alpha={}", number(args.window.alpha).unwrap_or_default()),
+        ),
+        (
+            args.window.beta.is_some(),
+            format!("--beta={}", number(args.window.beta).unwrap_or_default()),
+        ),
+    ];
+    flags.into_iter().filter(|(given, _)| *given).map(|(_, flag)| format!(" {flag}")).collect()
+}
+
 /// The index: what was generated, and how, with every exercise's files.
 fn index(args: &SheetArgs, algorithm: Algorithm, exercises: &[Exercise]) -> String {
+    let trees = if exercises.len() == 1 { "tree" } else { "trees" };
     let mut text = format!(
-        "# Exercise sheet\n\n{} random trees from seed {}, traced with {}.\nGrade an answer with `gametree check TREE ANSWER --algo {}` and the other search options the sheet was made with.\n\n| exercise | tree | picture | answer key |\n| --- | --- | --- | --- |\n",
+        "# Exercise sheet\n\n{} random {trees} from seed {}, traced with {}.\nGrade an answer with `gametree check TREE ANSWER --algo {}{}`.\n\n| exercise | tree | picture | answer key |\n| --- | --- | --- | --- |\n",
         exercises.len(),
         args.seed,
         algorithm.name(),
-        algorithm.name()
+        algorithm.name(),
+        search_flags(args)
     );
     for (index, exercise) in exercises.iter().enumerate() {
         text.push_str(&format!(
