@@ -3,7 +3,7 @@
 //!
 //! The last row, `alphabeta-best-order`, runs alpha-beta on the same tree
 //! with every node's children reordered best-first by their minimax values:
-//! the best any move ordering can do (Knuth and Moore's minimal tree).
+//! Knuth and Moore's minimal tree, up to ties among equal values.
 
 use crate::order::{self, Order};
 use crate::search::{
