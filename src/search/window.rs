@@ -184,6 +184,17 @@ mod tests {
     }
 
     #[test]
+    fn under_strict_only_a_clamped_or_started_value_on_the_bound_is_a_bound() {
+        let entry = window(2.0, 6.0);
+        let pruning = |returns| Pruning { root_window: Window::FULL, strict: true, returns };
+        assert_eq!(pruning(Returns::FailSoft).returned(entry, 2.0), (2.0, ValueKind::Exact));
+        assert_eq!(pruning(Returns::FailHard).returned(entry, 1.0), (2.0, ValueKind::Upper));
+        assert_eq!(pruning(Returns::StartAtBound).returned(entry, 2.0), (2.0, ValueKind::Upper));
+        let lenient = Pruning { strict: false, ..pruning(Returns::FailSoft) };
+        assert_eq!(lenient.returned(entry, 2.0), (2.0, ValueKind::Upper));
+    }
+
+    #[test]
     fn negated_window_swaps_and_negates() {
         assert_eq!(window(-1.0, 3.0).negated(), window(-3.0, 1.0));
         assert_eq!(Window::FULL.negated(), Window::FULL);
