@@ -169,6 +169,16 @@ mod tests {
     }
 
     #[test]
+    fn under_a_depth_limit_children_are_ranked_by_their_static_values() {
+        let text = br#"{"children": {"a": ["b", "c"], "b": ["d"], "c": ["e"]},
+                        "values": {"b": 1, "c": 5, "d": 9, "e": 0}}"#;
+        let tree = || crate::tree::parse(&text[..], Naming::Letters, Overrides::default()).unwrap();
+        // Searched to the leaves b is worth 9 and c 0; at depth 1, 1 and 5.
+        assert_eq!(children(&arrange(tree(), Order::BestFirst, None).unwrap(), "a"), ["b", "c"]);
+        assert_eq!(children(&arrange(tree(), Order::BestFirst, Some(1)).unwrap(), "a"), ["c", "b"]);
+    }
+
+    #[test]
     fn a_seed_always_gives_the_same_order() {
         let once = arrange(aima(), Order::Random(7), None).unwrap();
         let again = arrange(aima(), Order::Random(7), None).unwrap();
