@@ -103,6 +103,8 @@ pub fn arrange(tree: Tree, order: Order, depth_limit: Option<u32>) -> Result<Tre
             let best = match player {
                 Player::Max => b.partial_cmp(&a),
                 Player::Min => a.partial_cmp(&b),
+                // Nobody chooses at a chance node: its children keep their order.
+                Player::Chance => Some(Ordering::Equal),
             };
             let best = best.unwrap_or(Ordering::Equal);
             if best_first { best } else { best.reverse() }
@@ -126,7 +128,8 @@ pub fn arrange(tree: Tree, order: Order, depth_limit: Option<u32>) -> Result<Tre
 fn minimax_values(tree: &Tree, depth_limit: Option<u32>) -> Result<Vec<Option<f64>>, SearchError> {
     let options = Options { depth_limit, ..Options::default() };
     let mut recorder = Recorder::default();
-    let outcome = search::run(tree, Algorithm::Minimax, &options, &mut recorder)?;
+    // Expectimax is minimax on a tree without chance nodes.
+    let outcome = search::run(tree, Algorithm::Expectimax, &options, &mut recorder)?;
     let mut values = vec![None; tree.len()];
     for (node, value) in recorder.finish(&outcome).order {
         values[node.index()] = Some(value);

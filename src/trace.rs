@@ -13,7 +13,7 @@ use crate::render::layout::Layout;
 use crate::render::picture::{Look, Picture};
 use crate::render::{self, Palette, dot, html, tikz};
 use crate::search::{self, Algorithm, Event, Options, Outcome, SearchError, Sink};
-use crate::tree::{NodeId, Tree};
+use crate::tree::Tree;
 
 /// The output formats of `trace`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -64,7 +64,7 @@ pub struct Request {
 /// byte is written, so output is never partial.
 pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outcome, SearchError> {
     let Request { algorithm, options, format, palette, .. } = *request;
-    search::check(tree, &options)?;
+    search::check(tree, algorithm, &options)?;
     match format {
         Format::Text => {
             let words = request.style.words;
@@ -114,7 +114,7 @@ fn write_diagram(
         true => header(tree, request),
         false => diagram::caption(tree, algorithm, &options, &outcome),
     });
-    let mut canvas = canvas(tree, request, &picture);
+    let mut canvas = canvas(request, &picture);
     let lines = caption.map(|text| canvas.wrap(&text)).unwrap_or_default();
     canvas.caption_lines = lines.len();
     let scene =
@@ -134,7 +134,7 @@ fn write_page(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Out
     let Request { algorithm, options, .. } = *request;
     let mut ended = Picture::new(tree, algorithm.shown_view(&options));
     search::run(tree, algorithm, &options, &mut ended)?;
-    let canvas = canvas(tree, request, &ended);
+    let canvas = canvas(request, &ended);
     let mut steps = html::Steps::new(tree, algorithm.shown_view(&options), &canvas);
     let outcome = search::run(tree, algorithm, &options, &mut steps)?;
     let header = header_line(tree, request, render::Notation::Ascii);
@@ -165,14 +165,10 @@ fn header_line(tree: &Tree, request: &Request, notation: render::Notation) -> St
 
 /// The geometry of every diagram of this search, laid out once; `ended` is
 /// the picture of the whole search, whose cuts `--collapse-pruned` stubs.
-fn canvas(tree: &Tree, request: &Request, ended: &Picture<'_>) -> Canvas {
-    let stubs: Vec<NodeId> = match request.look.collapse_pruned {
-        true => tree.nodes().filter(|&node| ended.cut_here(node)).collect(),
-        false => Vec::new(),
-    };
+fn canvas(request: &Request, ended: &Picture<'_>) -> Canvas {
     let windows = request.algorithm.has_window();
     let slide = request.format != Format::Html;
-    let layout = Layout::new(tree, &request.options, windows, &request.look, &stubs, slide);
+    let layout = Layout::new(ended, &request.options, windows, &request.look, slide);
     Canvas { layout, look: request.look, caption_lines: 0, page: request.page }
 }
 
@@ -200,7 +196,7 @@ fn frame_canvas(tree: &Tree, request: &Request) -> Result<(Canvas, Option<String
     let Request { algorithm, options, .. } = *request;
     let mut ended = Picture::new(tree, algorithm.shown_view(&options));
     search::run(tree, algorithm, &options, &mut ended)?;
-    let mut canvas = canvas(tree, request, &ended);
+    let mut canvas = canvas(request, &ended);
     let header = request.caption.then(|| header(tree, request));
     let mut lines = CaptionLines::new(tree, header.clone(), canvas.caption_width());
     search::run(tree, algorithm, &options, &mut lines)?;

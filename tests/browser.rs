@@ -154,7 +154,11 @@ fn every_example_page_agrees_with_the_json_trace() {
     for (index, path) in common::example_trees().iter().enumerate() {
         let tree = tree::parse(std::fs::read(path).unwrap(), Naming::Letters, Overrides::default())
             .unwrap();
-        for algo in ["minimax", "negamax", "alphabeta", "negamax-alphabeta"] {
+        let algos = match tree.first_chance_node() {
+            Some(_) => &["expectimax"][..],
+            None => &["minimax", "negamax", "alphabeta", "negamax-alphabeta"],
+        };
+        for algo in algos {
             let page = dir.join(format!("{index}-{algo}.html"));
             let args = ["trace", path.to_str().unwrap(), "--algo", algo];
             gametree(&[&args[..], &["-o", page.to_str().unwrap()]].concat());

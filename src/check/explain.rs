@@ -185,6 +185,22 @@ impl<'t> Witness<'t> {
         )
     }
 
+    /// `0.5*d=3 + 0.5*e=4`: a chance node's children's values with their
+    /// probabilities.
+    fn weighted_values(&self, node: NodeId) -> String {
+        let terms: Vec<String> = self
+            .tree
+            .children(node)
+            .iter()
+            .map(|&child| {
+                let probability = Num(self.tree.probability(child).unwrap_or_default());
+                let value = self.value_of(child).map_or("?".to_string(), |v| Num(v).to_string());
+                format!("{probability}*{}={value}", self.tree.name(child))
+            })
+            .collect();
+        terms.join(" + ")
+    }
+
     /// `e=3 f=12 c<=2`: the values a node's children returned.
     fn children_values(&self, node: NodeId) -> String {
         let shown: Vec<String> = self
@@ -217,8 +233,15 @@ impl<'t> Witness<'t> {
         if children.iter().all(|&child| self.value_of(child).is_none()) {
             return format!("{name} is evaluated at the depth limit: {}", Num(value));
         }
+        if self.tree.player(node) == Player::Chance {
+            return format!(
+                "{name} (CHANCE) takes the average of its children's values, weighted by their probabilities: {}, so {}",
+                self.weighted_values(node),
+                Num(value)
+            );
+        }
         let rule = match (self.shown, self.tree.player(node)) {
-            (View::Max, Player::Max) => "takes the largest value of its children",
+            (View::Max, Player::Max | Player::Chance) => "takes the largest value of its children",
             (View::Max, Player::Min) => "takes the smallest value of its children",
             (View::Mover, _) => {
                 "takes the largest of its children's values, negated where the player changes"

@@ -136,7 +136,7 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
     let tree = args.search.arrange(tree, &file)?;
     let failed = Failure::of_search(&file);
     // Before any file is created: a search that cannot run writes nothing.
-    crate::search::check(&tree, &request.options).map_err(failed)?;
+    crate::search::check(&tree, request.algorithm, &request.options).map_err(failed)?;
     let outcome = match destination {
         Destination::Stdout => trace::write(&tree, &request, stdout).map_err(failed)?,
         Destination::File(path, _) => {

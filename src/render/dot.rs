@@ -53,6 +53,12 @@ pub fn write(
         let ink = picture.edge(child, &canvas.look, pv[child.index()]);
         write_edge(out, parent, child, ink)?;
     }
+    for (index, ((x, y), probability)) in layout.probabilities(tree).enumerate() {
+        writeln!(
+            out,
+            "  p{index} [shape=plaintext, style=\"\", fontsize=10, width=0.3, height=0.2, pos=\"{x:.3},{y:.3}!\", label=\"{probability}\"];"
+        )?;
+    }
     write_caption(out, canvas, &scene.caption)?;
     writeln!(out, "}}")
 }
@@ -70,6 +76,7 @@ fn write_node(
     let outline = match shape {
         Shape::Max => "triangle",
         Shape::Min => "invtriangle",
+        Shape::Chance => "circle",
         Shape::Leaf | Shape::Stub => "box",
     };
     let label = if shape == Shape::Stub { String::new() } else { label(view) };

@@ -277,6 +277,7 @@ fn player_word(player: Player) -> &'static str {
     match player {
         Player::Max => "max",
         Player::Min => "min",
+        Player::Chance => "chance",
     }
 }
 
@@ -394,7 +395,7 @@ mod tests {
         for text in &texts {
             let tree =
                 crate::tree::parse(text.as_slice(), Naming::Letters, Overrides::default()).unwrap();
-            for algorithm in Algorithm::ALL {
+            for algorithm in Algorithm::ALL.into_iter().filter(|a| a.searches(&tree)) {
                 for window in windows {
                     let returns = [Returns::FailSoft, Returns::FailHard, Returns::StartAtBound];
                     for (strict, returns) in

@@ -13,7 +13,7 @@
 //! of the height in from the wide side, where there is room for it.
 
 use super::Notation;
-use super::picture::{Look, Shape};
+use super::picture::{Look, Picture, Shape};
 use crate::num::Num;
 use crate::search::Options;
 use crate::tree::{NodeId, Tree};
@@ -69,33 +69,36 @@ pub struct Layout {
     hidden: Vec<bool>,
     max: Size,
     min: Size,
+    chance: Size,
     leaf: Size,
     /// The drawing's extent: left, bottom, right, top.
     pub bounds: [f64; 4],
 }
 
 impl Layout {
-    /// Lays out `tree` for a search with `options`; each node in `stubs`
-    /// is drawn as a stub with nothing under it (`--collapse-pruned`). A
-    /// tree for a `slide` is kept from getting flatter than [`MAX_RATIO`];
-    /// a page that scrolls needs no such care.
+    /// Lays out the tree of a search with `options`, whose whole course
+    /// `ended` shows; with `--collapse-pruned` each node where a cutoff
+    /// struck is drawn as a stub with nothing under it. A tree for a
+    /// `slide` is kept from getting flatter than [`MAX_RATIO`]; a page
+    /// that scrolls needs no such care.
     pub fn new(
-        tree: &Tree,
+        ended: &Picture,
         options: &Options,
         windows: bool,
         look: &Look,
-        stubs: &[NodeId],
         slide: bool,
     ) -> Self {
+        let tree = ended.tree();
         let mut hidden = vec![false; tree.len()];
         let mut shapes: Vec<Shape> = tree.nodes().map(|node| Shape::of(tree, node)).collect();
-        for &stub in stubs {
+        let stubs = tree.nodes().filter(|&node| look.collapse_pruned && ended.cut_here(node));
+        for stub in stubs {
             shapes[stub.index()] = Shape::Stub;
             for below in tree.subtree(stub).skip(1) {
                 hidden[below.index()] = true;
             }
         }
-        let [max, min, leaf] = measure(tree, options, windows, look, &hidden);
+        let [max, min, chance, leaf] = measure(ended, options, windows, look, &hidden);
         let mut layout = Layout {
             x: vec![0.0; tree.len()],
             y: vec![0.0; tree.len()],
@@ -103,6 +106,7 @@ impl Layout {
             hidden,
             max,
             min,
+            chance,
             leaf,
             bounds: [0.0; 4],
         };
@@ -131,6 +135,7 @@ impl Layout {
         match shape {
             Shape::Max => self.max,
             Shape::Min => self.min,
+            Shape::Chance => self.chance,
             Shape::Leaf => self.leaf,
             Shape::Stub => Size { width: 0.3, height: 0.2 },
         }
@@ -143,8 +148,32 @@ impl Layout {
         match shape {
             Shape::Max => (height / 2.0, height / 4.0),
             Shape::Min => (height / 4.0, height / 2.0),
-            Shape::Leaf | Shape::Stub => (height / 2.0, height / 2.0),
+            Shape::Chance | Shape::Leaf | Shape::Stub => (height / 2.0, height / 2.0),
         }
+    }
+
+    /// The probabilities on the drawn edges out of chance nodes, each with
+    /// where it goes.
+    pub fn probabilities<'a>(
+        &'a self,
+        tree: &'a Tree,
+    ) -> impl Iterator<Item = ((f64, f64), String)> + 'a {
+        self.edges(tree).filter_map(move |(parent, child)| {
+            let probability = tree.probability(child)?;
+            Some((self.edge_label(parent, child), Num(probability).to_string()))
+        })
+    }
+
+    /// Where the probability on the edge into `child` goes: beside the
+    /// middle of the edge, on the outer side of the parent.
+    pub fn edge_label(&self, parent: NodeId, child: NodeId) -> (f64, f64) {
+        let ((px, py), (cx, cy)) = (self.position(parent), self.position(child));
+        let low = py - self.reach(self.shape(parent)).1;
+        let high = cy + self.reach(self.shape(child)).0;
+        let t = (py - (low + high) / 2.0) / (py - cy);
+        let (x, y) = (px + t * (cx - px), py + t * (cy - py));
+        let side = if cx < px - 1e-9 { -1.0 } else { 1.0 };
+        (x + side * 0.18, y)
     }
 
     /// The drawn nodes, in pre-order.
@@ -223,7 +252,8 @@ impl Layout {
                 depth[child.index()] = depth[node.index()] + 1;
             }
         }
-        let shapes = [Shape::Max, Shape::Min, Shape::Leaf, Shape::Stub].map(|s| self.reach(s));
+        let shapes = [Shape::Max, Shape::Min, Shape::Chance, Shape::Leaf, Shape::Stub]
+            .map(|s| self.reach(s));
         let above = shapes.iter().map(|r| r.0).fold(0.0, f64::max);
         let below = shapes.iter().map(|r| r.1).fold(0.0, f64::max);
         let rows = f64::from(depth.iter().copied().max().unwrap_or(0));
@@ -244,38 +274,38 @@ impl Layout {
     }
 }
 
-/// The sizes of MAX nodes, MIN nodes and leaves: each fits the widest
-/// texts any node of its kind carries in any frame.
+/// The sizes of MAX nodes, MIN nodes, chance nodes and leaves: each fits
+/// the widest texts any node of its kind carries in any frame.
 fn measure(
-    tree: &Tree,
+    ended: &Picture,
     options: &Options,
     windows: bool,
     look: &Look,
     hidden: &[bool],
-) -> [Size; 3] {
+) -> [Size; 4] {
+    let tree = ended.tree();
     let digits = tree.len().to_string().len();
     let number = if look.numbers { text_width(&"0".repeat(digits + 1), NUMBER_PT) } else { 0.0 };
     let value = widest_value(tree, options);
-    let mut names = [0.0f64; 3];
-    let mut leaf_values = 0.0f64;
+    let mut names = [0.0f64; 4];
+    let mut values = [0.0f64; 4];
     for node in tree.nodes().filter(|node| !hidden[node.index()]) {
-        let kind = match Shape::of(tree, node) {
-            Shape::Max => 0,
-            Shape::Min => 1,
-            _ => 2,
+        let (kind, shown) = match Shape::of(tree, node) {
+            Shape::Max => (0, None),
+            Shape::Min => (1, None),
+            Shape::Chance => (2, ended.value(node)),
+            _ => (3, tree.value(node)),
         };
         names[kind] = names[kind].max(text_width(tree.name(node), NAME_PT) + number);
-        if kind == 2 {
-            let shown = Notation::Symbols.number(tree.value(node).unwrap_or(0.0).abs());
-            leaf_values = leaf_values.max(text_width(&format!("-{shown}"), VALUE_PT));
-        }
+        let shown = Notation::Symbols.number(shown.unwrap_or(0.0).abs());
+        values[kind] = values[kind].max(text_width(&format!("-{shown}"), VALUE_PT));
     }
     let name = |width: f64| look.labels.names().then_some((width, line_height(NAME_PT)));
-    let values = look.labels.values();
+    let show_values = look.labels.values();
     let value_line = |chars: usize| {
-        values.then_some((text_width(&"0".repeat(chars), VALUE_PT), line_height(VALUE_PT)))
+        show_values.then_some((text_width(&"0".repeat(chars), VALUE_PT), line_height(VALUE_PT)))
     };
-    let window = (windows && values).then(|| {
+    let window = (windows && show_values).then(|| {
         let text = format!("\u{3b1}={0} \u{3b2}={0}", "0".repeat(value));
         (text_width(&text, WINDOW_PT), line_height(WINDOW_PT))
     });
@@ -283,9 +313,11 @@ fn measure(
         [window, value_line(value + 1), name(names[0])].into_iter().flatten().collect();
     let min_lines: Lines =
         [window, name(names[1]), value_line(value + 1)].into_iter().flatten().collect();
-    let leaf_value = values.then_some((leaf_values, line_height(VALUE_PT)));
-    let leaf_lines: Lines = [name(names[2]), leaf_value].into_iter().flatten().collect();
-    [triangle(&max_lines), triangle(&min_lines), leaf_box(&leaf_lines)]
+    let own_lines = |kind: usize| -> Lines {
+        let value = show_values.then_some((values[kind], line_height(VALUE_PT)));
+        [name(names[kind]), value].into_iter().flatten().collect()
+    };
+    [triangle(&max_lines), triangle(&min_lines), circle(&own_lines(2)), leaf_box(&own_lines(3))]
 }
 
 /// How many characters the widest value an inner node can show takes,
@@ -311,6 +343,13 @@ fn triangle(lines: &Lines) -> Size {
         width = width.max((line_width + 2.0 * PAD) / (1.0 - reach / drawn));
     }
     Size { width, height }
+}
+
+/// A circle around its lines.
+fn circle(lines: &Lines) -> Size {
+    let Size { width, height } = leaf_box(lines);
+    let diameter = width.hypot(height).max(0.45);
+    Size { width: diameter, height: diameter }
 }
 
 /// A box around its lines.

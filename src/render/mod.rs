@@ -111,6 +111,7 @@ pub struct Palette {
 pub enum Role {
     Max,
     Min,
+    Chance,
     Cutoff,
     Pruned,
     Best,
@@ -127,6 +128,7 @@ impl Palette {
         let (color, bold) = match role {
             Role::Max => (Color::Red, true),
             Role::Min => (Color::Blue, true),
+            Role::Chance => (Color::Magenta, true),
             Role::Cutoff => (Color::Yellow, false),
             Role::Pruned => (Color::BrightBlack, false),
             Role::Best => (Color::Green, true),

@@ -95,6 +95,8 @@ pub enum Shape {
     Max,
     /// A triangle pointing down.
     Min,
+    /// A circle (a chance node).
+    Chance,
     /// A box.
     Leaf,
     /// The small stub that stands for a collapsed pruned subtree.
@@ -108,6 +110,7 @@ impl Shape {
             (true, _) => Shape::Leaf,
             (false, Player::Max) => Shape::Max,
             (false, Player::Min) => Shape::Min,
+            (false, Player::Chance) => Shape::Chance,
         }
     }
 }
@@ -155,7 +158,7 @@ impl Part {
         match shape {
             Shape::Max => &[Part::Name, Part::Value, Part::Window],
             Shape::Min => &[Part::Window, Part::Name, Part::Value],
-            Shape::Leaf => &[Part::Name, Part::Value],
+            Shape::Chance | Shape::Leaf => &[Part::Name, Part::Value],
             Shape::Stub => &[],
         }
     }
@@ -246,6 +249,12 @@ impl<'t> Picture<'t> {
     /// The node the latest event was about.
     pub fn current(&self) -> Option<NodeId> {
         self.current
+    }
+
+    /// The value `node` has received so far, if any.
+    pub fn value(&self, node: NodeId) -> Option<f64> {
+        let mark = self.marks[node.index()];
+        (mark.status == Status::Valued).then_some(mark.value)
     }
 
     /// Whether a cutoff pruned the subtree under `node`, at the edge into it.

@@ -153,6 +153,7 @@ fn player_tag(palette: Palette, player: Player) -> String {
     let role = match player {
         Player::Max => Role::Max,
         Player::Min => Role::Min,
+        Player::Chance => Role::Chance,
     };
     palette.paint(role, &player.to_string())
 }

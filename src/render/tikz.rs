@@ -73,6 +73,9 @@ pub fn body(
         let ink = picture.edge(child, &canvas.look, pv[child.index()]);
         write_edge(out, canvas, parent, child, ink)?;
     }
+    for ((x, y), probability) in layout.probabilities(tree) {
+        writeln!(out, "\\node[font=\\footnotesize] at ({x:.3},{y:.3}) {{{probability}}};")?;
+    }
     for node in layout.drawn(tree) {
         write_node(out, canvas, node, &picture.node(node, &canvas.look, scene.current))?;
     }
@@ -145,6 +148,7 @@ fn write_node(
             y + h / 4.0,
             y - h / 2.0
         ),
+        Shape::Chance => format!("({x:.3},{y:.3}) circle ({w:.3})"),
         Shape::Leaf | Shape::Stub => {
             format!("({:.3},{:.3}) rectangle ({:.3},{:.3})", x - w, y - h / 2.0, x + w, y + h / 2.0)
         }

@@ -7,7 +7,7 @@
 //! outside its window; `--fail-hard` clamps it into the entry window, and
 //! `--start-at-bound` starts v at alpha (MAX) or beta (MIN).
 
-use super::engine::{Absorbed, Rule};
+use super::engine::{Absorbed, Returned, Rule};
 use super::window::{Bounded, Pruning, maximise, minimise};
 use super::{ValueKind, View, Window};
 use crate::tree::Player;
@@ -29,10 +29,12 @@ impl Rule for AlphaBeta {
         Some(state.entry)
     }
 
-    fn absorb(&self, state: &mut Bounded, child: f64, _child_player: Player) -> Absorbed {
+    fn absorb(&self, state: &mut Bounded, child: Returned) -> Absorbed {
         match state.player {
-            Player::Max => maximise(&mut state.v, &mut state.window, child, self.0.strict),
-            Player::Min => minimise(&mut state.v, &mut state.window, child, self.0.strict),
+            Player::Min => minimise(&mut state.v, &mut state.window, child.value, self.0.strict),
+            Player::Max | Player::Chance => {
+                maximise(&mut state.v, &mut state.window, child.value, self.0.strict)
+            }
         }
     }
 

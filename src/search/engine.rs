@@ -26,9 +26,8 @@ pub(crate) trait Rule {
     /// The node's window on entry, for the trace (none without pruning).
     fn window(&self, state: &Self::State) -> Option<Window>;
 
-    /// Takes a child's returned value (in the child's point of view) into
-    /// the node.
-    fn absorb(&self, state: &mut Self::State, child: f64, child_player: Player) -> Absorbed;
+    /// Takes a child's returned value into the node.
+    fn absorb(&self, state: &mut Self::State, child: Returned) -> Absorbed;
 
     /// The value the node returns, and what it says about the true value.
     fn close(&self, state: &Self::State) -> (f64, ValueKind);
@@ -39,6 +38,17 @@ pub(crate) trait Rule {
 pub(crate) struct Best {
     pub player: Player,
     pub v: f64,
+}
+
+/// What a child returns to its parent.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Returned {
+    /// Its value, in its own point of view.
+    pub value: f64,
+    /// Who moves at the child.
+    pub player: Player,
+    /// The chance that the parent, a chance node, moves to the child.
+    pub probability: Option<f64>,
 }
 
 /// What taking one child's value did at a node.
@@ -102,7 +112,11 @@ pub(crate) fn walk<'t, R: Rule>(
         value: R::VIEW.convert(root_value, root_player),
         kind: if flips { root_kind.flipped() } else { root_kind },
         best_move: best(tree.root()),
-        principal_variation: std::iter::successors(Some(tree.root()), |&node| best(node)).collect(),
+        // A chance node has no best child: the line of play ends there.
+        principal_variation: std::iter::successors(Some(tree.root()), |&node| {
+            best(node).filter(|_| tree.player(node) != Player::Chance)
+        })
+        .collect(),
         stats: walker.stats,
     })
 }
@@ -181,7 +195,12 @@ impl<R: Rule> Walker<'_, '_, R> {
 
     fn absorb(&mut self, frame: &mut Frame<R::State>, child: NodeId, value: f64) -> io::Result<()> {
         let node = frame.node;
-        let step = self.rule.absorb(&mut frame.state, value, self.tree.player(child));
+        let returned = Returned {
+            value,
+            player: self.tree.player(child),
+            probability: self.tree.probability(child),
+        };
+        let step = self.rule.absorb(&mut frame.state, returned);
         // The first child is the best so far even when it is no better
         // than where v started (-inf, or the bound under --start-at-bound).
         if step.improved || self.best_child[node.index()] == NO_CHILD {

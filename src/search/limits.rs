@@ -2,14 +2,16 @@
 //! stops it, and the values the game can take (`--value-range`), where a
 //! node can stop as soon as it has its player's best.
 
-use super::{Bound, CutoffRule, Options, SearchError, View, Window};
+use super::{Algorithm, Bound, CutoffRule, Options, SearchError, View, Window};
 use crate::num::Num;
 use crate::tree::{Player, Tree};
 
-/// Checks that `options` can be honoured on `tree`: every node at the
-/// depth limit that has children needs a static value, and every value
-/// lies in the `--value-range`.
-pub fn check(tree: &Tree, options: &Options) -> Result<(), SearchError> {
+/// Checks that `algorithm` can search `tree` under `options`: only
+/// expectimax searches chance nodes, every node at the depth limit that
+/// has children needs a static value, and every value lies in the
+/// `--value-range`.
+pub fn check(tree: &Tree, algorithm: Algorithm, options: &Options) -> Result<(), SearchError> {
+    check_chance(tree, algorithm)?;
     if let Some(range) = options.value_range {
         let outside = |value: f64| value < range.alpha || value > range.beta;
         let node = tree.nodes().find(|&node| tree.value(node).is_some_and(outside));
@@ -23,6 +25,26 @@ pub fn check(tree: &Tree, options: &Options) -> Result<(), SearchError> {
     }
     match options.depth_limit {
         Some(limit) => check_static_values(tree, limit),
+        None => Ok(()),
+    }
+}
+
+/// Checks that `algorithm` can search the chance nodes of `tree`, if it
+/// has any: only expectimax can, and only where every value is finite.
+fn check_chance(tree: &Tree, algorithm: Algorithm) -> Result<(), SearchError> {
+    let Some(chance) = tree.first_chance_node() else {
+        return Ok(());
+    };
+    if !algorithm.searches(tree) {
+        let node = tree.name(chance).to_string();
+        return Err(SearchError::ChanceNode { algorithm: algorithm.name(), node });
+    }
+    let infinite = |node| tree.value(node).is_some_and(f64::is_infinite);
+    match tree.nodes().find(|&node| infinite(node)) {
+        Some(node) => Err(SearchError::InfiniteWithChance {
+            node: tree.name(node).to_string(),
+            value: Num(tree.value(node).unwrap_or_default()).to_string(),
+        }),
         None => Ok(()),
     }
 }

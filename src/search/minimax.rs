@@ -1,7 +1,7 @@
 //! Minimax: MAX nodes take the largest child value, MIN nodes the smallest.
 //! Values are from MAX's point of view throughout.
 
-use super::engine::{Absorbed, Best, Rule};
+use super::engine::{Absorbed, Best, Returned, Rule};
 use super::{ValueKind, View, Window};
 use crate::tree::Player;
 
@@ -21,13 +21,13 @@ impl Rule for Minimax {
         None
     }
 
-    fn absorb(&self, state: &mut Best, child: f64, _child_player: Player) -> Absorbed {
+    fn absorb(&self, state: &mut Best, child: Returned) -> Absorbed {
         let improved = match state.player {
-            Player::Max => child > state.v,
-            Player::Min => child < state.v,
+            Player::Min => child.value < state.v,
+            Player::Max | Player::Chance => child.value > state.v,
         };
         if improved {
-            state.v = child;
+            state.v = child.value;
         }
         let cutoff = super::best_possible(self.0, Self::VIEW, state.player, state.v);
         Absorbed { cutoff, ..Absorbed::plain(improved) }

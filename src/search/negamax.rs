@@ -2,7 +2,7 @@
 //! to move, so every node maximises. A child's value is negated on the way
 //! up, except where parent and child have the same player.
 
-use super::engine::{Absorbed, Best, Rule};
+use super::engine::{Absorbed, Best, Returned, Rule};
 use super::{ValueKind, View, Window};
 use crate::tree::Player;
 
@@ -22,8 +22,8 @@ impl Rule for Negamax {
         None
     }
 
-    fn absorb(&self, state: &mut Best, child: f64, child_player: Player) -> Absorbed {
-        let child = Self::VIEW.seen_by(child, child_player, state.player);
+    fn absorb(&self, state: &mut Best, child: Returned) -> Absorbed {
+        let child = Self::VIEW.seen_by(child.value, child.player, state.player);
         let improved = child > state.v;
         if improved {
             state.v = child;

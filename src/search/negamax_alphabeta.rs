@@ -7,7 +7,7 @@
 //! the value nor the window is negated. It visits exactly the nodes the
 //! minimax form visits.
 
-use super::engine::{Absorbed, Rule};
+use super::engine::{Absorbed, Returned, Rule};
 use super::window::{Bounded, Pruning, maximise};
 use super::{ValueKind, View, Window};
 use crate::tree::Player;
@@ -34,8 +34,8 @@ impl Rule for NegamaxAlphaBeta {
         Some(state.entry)
     }
 
-    fn absorb(&self, state: &mut Bounded, child: f64, child_player: Player) -> Absorbed {
-        let child = Self::VIEW.seen_by(child, child_player, state.player);
+    fn absorb(&self, state: &mut Bounded, child: Returned) -> Absorbed {
+        let child = Self::VIEW.seen_by(child.value, child.player, state.player);
         maximise(&mut state.v, &mut state.window, child, self.0.strict)
     }
 

@@ -14,7 +14,7 @@
 //! shows `w` as the node's beta. Where parent and child have the same
 //! player, the child keeps its parent's bound.
 
-use super::engine::{Absorbed, Rule};
+use super::engine::{Absorbed, Returned, Rule};
 use super::window::{Bounded, maximise};
 use super::{ValueKind, View, Window};
 use crate::tree::Player;
@@ -41,8 +41,8 @@ impl Rule for Shallow {
         Some(state.entry)
     }
 
-    fn absorb(&self, state: &mut Bounded, child: f64, child_player: Player) -> Absorbed {
-        let child = Self::VIEW.seen_by(child, child_player, state.player);
+    fn absorb(&self, state: &mut Bounded, child: Returned) -> Absorbed {
+        let child = Self::VIEW.seen_by(child.value, child.player, state.player);
         let mut window = state.window;
         // The bound is fixed on entry: alpha never moves, so no update is traced.
         let absorbed = maximise(&mut state.v, &mut window, child, false);

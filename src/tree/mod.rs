@@ -6,6 +6,7 @@
 //! numbered in pre-order (the root is node 0 and children keep the order the
 //! input gave), so walking ids in order walks the tree as it is drawn.
 
+mod chance;
 pub mod input;
 pub mod names;
 pub mod validate;
@@ -47,22 +48,29 @@ pub enum Player {
     Max,
     /// The minimising player.
     Min,
+    /// Nature: the children are outcomes of a random event, each with its
+    /// probability (expectimax averages them). Never the root, never a
+    /// `--player`.
+    #[value(skip)]
+    Chance,
 }
 
 impl Player {
-    /// The other player.
+    /// The other player (chance has none: it stays chance).
     pub fn opponent(self) -> Player {
         match self {
             Player::Max => Player::Min,
             Player::Min => Player::Max,
+            Player::Chance => Player::Chance,
         }
     }
 
     /// The sign that turns a value from MAX's point of view into this
-    /// player's (and back): +1 for MAX, -1 for MIN.
+    /// player's (and back): +1 for MAX, -1 for MIN. A chance node moves
+    /// for nobody, so its values stay MAX's.
     pub fn sign(self) -> f64 {
         match self {
-            Player::Max => 1.0,
+            Player::Max | Player::Chance => 1.0,
             Player::Min => -1.0,
         }
     }
@@ -73,6 +81,7 @@ impl fmt::Display for Player {
         f.write_str(match self {
             Player::Max => "MAX",
             Player::Min => "MIN",
+            Player::Chance => "CHANCE",
         })
     }
 }
@@ -129,6 +138,9 @@ pub struct Tree {
     /// `child_ids[child_starts[i]..child_starts[i + 1]]` are node i's children.
     child_starts: Vec<u32>,
     child_ids: Vec<NodeId>,
+    /// Each chance node's child's probability, NaN for the other nodes;
+    /// it ends at the last node with one (empty without chance nodes).
+    probabilities: Vec<f64>,
     /// Whose point of view the file's values were written from.
     perspective: Perspective,
 }
@@ -183,6 +195,17 @@ impl Tree {
         &self.child_ids[start..end]
     }
 
+    /// The probability that the node's parent, a chance node, moves to it
+    /// (`None` when the parent is not a chance node).
+    pub fn probability(&self, node: NodeId) -> Option<f64> {
+        self.probabilities.get(node.index()).copied().filter(|p| !p.is_nan())
+    }
+
+    /// The first chance node in pre-order, if the tree has one.
+    pub fn first_chance_node(&self) -> Option<NodeId> {
+        self.nodes().find(|&node| self.player(node) == Player::Chance && !self.is_leaf(node))
+    }
+
     /// Whether the node has no children.
     pub fn is_leaf(&self, node: NodeId) -> bool {
         self.children(node).is_empty()
@@ -222,6 +245,7 @@ impl Tree {
             player: self.player(NodeId(node)),
             value: self.values[node as usize],
             children: &arranged[node as usize],
+            probability: self.probability(NodeId(node)),
         });
         tree.perspective = self.perspective;
         tree
@@ -249,11 +273,16 @@ impl Tree {
             values: Vec::with_capacity(order.len()),
             child_starts: Vec::with_capacity(order.len() + 1),
             child_ids: Vec::with_capacity(order.len().saturating_sub(1)),
+            probabilities: Vec::new(),
             perspective: Perspective::default(),
         };
         tree.child_starts.push(0);
-        for &node in order {
-            let Parts { player, value, children } = parts(node);
+        for (position, &node) in order.iter().enumerate() {
+            let Parts { player, value, children, probability } = parts(node);
+            if let Some(probability) = probability {
+                tree.probabilities.resize(position, f64::NAN);
+                tree.probabilities.push(probability);
+            }
             tree.players.push(player);
             tree.values.push(value);
             tree.child_ids.extend(children.iter().map(|&child| new_id[child as usize]));
@@ -269,6 +298,8 @@ struct Parts<'a> {
     /// The leaf value or static evaluation from MAX's point of view; NaN for none.
     value: f64,
     children: &'a [u32],
+    /// Its probability, if its parent is a chance node.
+    probability: Option<f64>,
 }
 
 pub use input::TreeError;

@@ -50,9 +50,10 @@ pub fn validate(mut raw: RawTree, overrides: Overrides) -> Result<Tree, TreeErro
     }
     check_leaf_values(&raw, &order)?;
     let base = root_player(&raw, root, overrides)?;
+    let probabilities = super::chance::probabilities(&raw, &order)?;
     let perspective = overrides.perspective(raw.perspective);
     let names = std::mem::take(&mut raw.names);
-    Ok(build(&raw, names, &order, base, perspective))
+    Ok(build(&raw, names, &order, Base { player: base, perspective, probabilities }))
 }
 
 fn name(raw: &RawTree, node: u32) -> &str {
@@ -219,29 +220,40 @@ fn check_leaf_values(raw: &RawTree, order: &[u32]) -> Result<(), TreeError> {
 }
 
 /// Who moves at the root; the file's `player` and the root's entry in
-/// `players` must agree unless `--player` settles it.
+/// `players` must agree unless `--player` settles it, and it is a player.
 fn root_player(raw: &RawTree, root: u32, overrides: Overrides) -> Result<Player, TreeError> {
     let per_node = raw.players[root as usize];
-    match (raw.player, per_node) {
+    let player = match (raw.player, per_node) {
         (Some(file), Some(node)) if file != node && overrides.player.is_none() => {
-            Err(TreeError::new(format!(
+            return Err(TreeError::new(format!(
                 "the root {} moves as {file} by \"player\" but as {node} by its own entry; keep one",
                 name(raw, root)
-            )))
+            )));
         }
-        (file, node) => Ok(overrides.root_player(file, node)),
+        (file, node) => overrides.root_player(file, node),
+    };
+    if player == Player::Chance {
+        return Err(TreeError::new(format!(
+            "the root {} is a chance node; the root is a move of MAX or MIN",
+            name(raw, root)
+        )));
     }
+    Ok(player)
+}
+
+/// What the tree is built from besides the raw tree's nodes.
+struct Base {
+    /// Who moves at the root.
+    player: Player,
+    perspective: Perspective,
+    /// The probabilities of the chance nodes' children, by raw id.
+    probabilities: HashMap<u32, f64>,
 }
 
 /// Renumbers the nodes in pre-order and fixes players and values; the
 /// tree takes the raw tree's `names` as they are.
-fn build(
-    raw: &RawTree,
-    names: NameTable,
-    order: &[u32],
-    base: Player,
-    perspective: Perspective,
-) -> Tree {
+fn build(raw: &RawTree, names: NameTable, order: &[u32], base: Base) -> Tree {
+    let Base { player: base, perspective, probabilities } = base;
     // Who moves at each node by depth alone, filled in as parents are reached.
     let mut by_depth = vec![base; raw.len()];
     let root = order[0];
@@ -257,7 +269,7 @@ fn build(
                 by_depth[child as usize] = by_depth[id].opponent();
             }
             let value = perspective.to_max(raw.values[id], player);
-            Parts { player, value, children }
+            Parts { player, value, children, probability: probabilities.get(&node).copied() }
         },
     );
     tree.perspective = perspective;

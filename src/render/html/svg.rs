@@ -53,6 +53,14 @@ pub fn write(svg: &mut String, tree: &Tree, canvas: &Canvas, views: &[NodeView<'
     for (parent, child) in layout.edges(tree) {
         write_edge(svg, layout, parent, child);
     }
+    for ((x, y), probability) in layout.probabilities(tree) {
+        let _ = writeln!(
+            svg,
+            r#"<text class="probability" x="{:.1}" y="{:.1}">{probability}</text>"#,
+            x * UNIT,
+            -y * UNIT
+        );
+    }
     svg.push_str("</g>\n<g id=\"nodes\">\n");
     for node in layout.drawn(tree) {
         write_node(svg, canvas, tree.name(node), node, &views[node.index()]);
@@ -91,6 +99,7 @@ fn write_node(svg: &mut String, canvas: &Canvas, name: &str, node: NodeId, view:
         Shape::Min => {
             ("min", polygon(&[(x - w, y - h / 4.0), (x + w, y - h / 4.0), (x, y + h / 2.0)]))
         }
+        Shape::Chance => ("chance", format!(r#"<circle cx="{x:.1}" cy="{y:.1}" r="{w:.1}"/>"#)),
         Shape::Leaf | Shape::Stub => {
             let kind = if shape == Shape::Leaf { "leaf" } else { "stub" };
             (

@@ -92,7 +92,9 @@ pub(super) fn read_top_object<'de, A: MapAccess<'de>>(
         seen.push(key);
         // Nodes of the nested shape exist already: a map of flat nodes
         // cannot be read beside them.
-        if nested_children.is_some() && matches!(key, TopKey::Values | TopKey::Players) {
+        if nested_children.is_some()
+            && matches!(key, TopKey::Values | TopKey::Players | TopKey::Probabilities)
+        {
             let nested = first_of_shape(&seen, true, ObjectShape::NestedObjects);
             return Err(mixed_shapes(key, nested.unwrap_or(TopKey::Children)));
         }
@@ -105,6 +107,9 @@ pub(super) fn read_top_object<'de, A: MapAccess<'de>>(
             }
             TopKey::Players => {
                 map.next_value_seed(FlatMap { builder: b, field: FlatField::Players })?
+            }
+            TopKey::Probabilities => {
+                map.next_value_seed(FlatMap { builder: b, field: FlatField::Probabilities })?
             }
             TopKey::Name => {
                 let text: String = map.next_value()?;
@@ -166,7 +171,9 @@ impl ObjectShape {
     /// showed (`nested_children`: an array of node objects).
     fn of(key: TopKey, nested_children: bool) -> Option<ObjectShape> {
         match key {
-            TopKey::Root | TopKey::Values | TopKey::Players => Some(ObjectShape::Flat),
+            TopKey::Root | TopKey::Values | TopKey::Players | TopKey::Probabilities => {
+                Some(ObjectShape::Flat)
+            }
             TopKey::Name | TopKey::Value => Some(ObjectShape::NestedObjects),
             TopKey::Children if nested_children => Some(ObjectShape::NestedObjects),
             TopKey::Children => Some(ObjectShape::Flat),
@@ -217,12 +224,13 @@ impl<'de> Visitor<'de> for ChildrenOfTop<'_> {
     }
 }
 
-/// The three keyed maps of the flat shape.
+/// The keyed maps of the flat shape.
 #[derive(Clone, Copy)]
 pub(super) enum FlatField {
     Children,
     Values,
     Players,
+    Probabilities,
 }
 
 impl FlatField {
@@ -232,6 +240,7 @@ impl FlatField {
             FlatField::Children => TopKey::Children,
             FlatField::Values => TopKey::Values,
             FlatField::Players => TopKey::Players,
+            FlatField::Probabilities => TopKey::Probabilities,
         };
         key.name()
     }

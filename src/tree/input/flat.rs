@@ -45,6 +45,9 @@ impl<'de> Visitor<'de> for FlatMap<'_> {
                     !std::mem::replace(&mut b.raw.values[id], value).is_nan()
                 }
                 FlatField::Players => b.raw.players[id].replace(map.next_value()?).is_some(),
+                FlatField::Probabilities => {
+                    b.raw.probabilities.insert(id as u32, map.next_value()?).is_some()
+                }
             };
             if duplicate {
                 return Err(de::Error::custom(format!(

@@ -15,6 +15,7 @@ pub(super) enum TopKey {
     Children,
     Values,
     Players,
+    Probabilities,
     Name,
     Value,
 }
@@ -27,6 +28,7 @@ impl ObjectKey for TopKey {
         (TopKey::Children, "children"),
         (TopKey::Values, "values"),
         (TopKey::Players, "players"),
+        (TopKey::Probabilities, "probabilities"),
         (TopKey::Name, "name"),
         (TopKey::Value, "value"),
     ];
@@ -41,6 +43,7 @@ pub(super) const FLAT_KEYS: Expected<TopKey> = (
         TopKey::Children,
         TopKey::Values,
         TopKey::Players,
+        TopKey::Probabilities,
     ],
     "flat shape",
 );
@@ -55,6 +58,7 @@ pub(super) enum NodeKey {
     Name,
     Player,
     Value,
+    Probability,
     Children,
 }
 
@@ -63,13 +67,16 @@ impl ObjectKey for NodeKey {
         (NodeKey::Name, "name"),
         (NodeKey::Player, "player"),
         (NodeKey::Value, "value"),
+        (NodeKey::Probability, "probability"),
         (NodeKey::Children, "children"),
     ];
 }
 
 /// The keys of a node object, for an error about one it does not have.
-pub(super) const NODE_KEYS: Expected<NodeKey> =
-    (&[NodeKey::Name, NodeKey::Player, NodeKey::Value, NodeKey::Children], "node object");
+pub(super) const NODE_KEYS: Expected<NodeKey> = (
+    &[NodeKey::Name, NodeKey::Player, NodeKey::Value, NodeKey::Probability, NodeKey::Children],
+    "node object",
+);
 
 /// The keys of one kind of object in a tree file.
 pub(super) trait ObjectKey: Copy + PartialEq + 'static {

@@ -23,6 +23,7 @@ mod keys;
 mod nested;
 mod number;
 
+use std::collections::HashMap;
 use std::fmt;
 
 use serde::de::{self, DeserializeSeed};
@@ -57,6 +58,11 @@ pub struct RawTree {
     /// Each node's value; NaN where the file gave none.
     pub values: Vec<f64>,
     pub players: Vec<Option<Player>>,
+    /// The flat shape's `probabilities`: a chance node's children's, in
+    /// the order of its child list.
+    pub probabilities: HashMap<u32, Vec<f64>>,
+    /// The nested-object shape's `probability` of a node, given on the node.
+    pub probability: HashMap<u32, f64>,
     pub root: RootSpec,
     /// The file's `player`: who moves at the root.
     pub player: Option<Player>,

@@ -101,7 +101,9 @@ impl<'de> Visitor<'de> for NodeObject<'_> {
     type Value = u32;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a node object with \"name\", \"player\", \"value\" or \"children\"")
+        f.write_str(
+            "a node object with \"name\", \"player\", \"value\", \"probability\" or \"children\"",
+        )
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<u32, A::Error> {
@@ -122,6 +124,7 @@ impl<'de> Visitor<'de> for NodeObject<'_> {
                 }
                 NodeKey::Player => b.raw.players[node] = Some(map.next_value()?),
                 NodeKey::Value => b.raw.values[node] = map.next_value_seed(Number::default())?,
+                NodeKey::Probability => drop(b.raw.probability.insert(id, map.next_value()?)),
                 NodeKey::Children => {
                     let children = map.next_value_seed(NodeObjects { builder: b })?;
                     b.raw.child_spans[node] = b.store_children(&children);

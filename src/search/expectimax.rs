@@ -1,0 +1,45 @@
+//! Expectimax (AIMA's expectiminimax): MAX and MIN nodes as in minimax,
+//! and a chance node takes the average of its children's values weighted
+//! by their probabilities. Values are from MAX's point of view throughout.
+
+use super::engine::{Absorbed, Best, Returned, Rule};
+use super::minimax::Minimax;
+use super::{ValueKind, View, Window};
+use crate::tree::Player;
+
+/// The expectimax rule: minimax's, with a value range too, plus chance nodes.
+pub(crate) struct Expectimax(pub Minimax);
+
+impl Rule for Expectimax {
+    type State = Best;
+    const VIEW: View = View::Max;
+
+    /// A chance node starts its weighted sum at 0.
+    fn open(&self, player: Player, parent: Option<&Best>) -> Best {
+        match player {
+            Player::Chance => Best { player, v: 0.0 },
+            _ => self.0.open(player, parent),
+        }
+    }
+
+    fn window(&self, _state: &Best) -> Option<Window> {
+        None
+    }
+
+    /// A child of a chance node adds its value times its probability (a
+    /// child that never happens adds nothing, even an infinite value).
+    fn absorb(&self, state: &mut Best, child: Returned) -> Absorbed {
+        if state.player != Player::Chance {
+            return self.0.absorb(state, child);
+        }
+        let probability = child.probability.expect("a chance node's children have probabilities");
+        if probability > 0.0 {
+            state.v += probability * child.value;
+        }
+        Absorbed::plain(false)
+    }
+
+    fn close(&self, state: &Best) -> (f64, ValueKind) {
+        (state.v, ValueKind::Exact)
+    }
+}
