@@ -41,13 +41,18 @@ pub struct Settings {
 }
 
 /// Runs every algorithm: minimax, negamax, alphabeta, alphabeta-fail-hard,
-/// negamax-alphabeta, shallow (F1) and alphabeta-best-order, in that order.
+/// negamax-alphabeta, shallow (F1) and alphabeta-best-order, in that order;
+/// on a tree with chance nodes, expectimax, the one algorithm that searches
+/// them.
 pub fn compare(tree: &Tree, settings: Settings) -> Result<Vec<Row>, SearchError> {
     let plain = Options {
         depth_limit: settings.depth_limit,
         value_range: settings.value_range,
         ..Options::default()
     };
+    if !Algorithm::Minimax.searches(tree) {
+        return Ok(vec![row(tree, "expectimax", Algorithm::Expectimax, &plain)?]);
+    }
     let pruning = Options { window: settings.window, strict: settings.strict, ..plain };
     let fail_hard = Options { returns: Returns::FailHard, ..pruning };
     let runs = [

@@ -170,6 +170,9 @@ pub enum EventRecord<'a> {
         alpha: Option<Num>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         beta: Option<Num>,
+        /// The chance that the node's parent, a chance node, moves here.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        probability: Option<Num>,
     },
     /// A leaf, or a node at the depth limit, is evaluated and receives its value.
     Leaf {
@@ -222,6 +225,7 @@ impl<'a> EventRecord<'a> {
                 player,
                 alpha: window.map(|w| Num(w.alpha)),
                 beta: window.map(|w| Num(w.beta)),
+                probability: tree.probability(node).map(Num),
             },
             Event::Leaf { node, value } => {
                 EventRecord::Leaf { step, node: name(node), value: Num(value) }

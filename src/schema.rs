@@ -63,10 +63,20 @@ struct FlatTree {
     /// Leaf values, and static evaluations of inner nodes (used under --depth).
     #[serde(default)]
     values: BTreeMap<String, Value>,
-    /// Overrides the player of single nodes.
+    /// Overrides the player of single nodes; "chance" makes a chance node.
     #[serde(default)]
     players: BTreeMap<String, Player>,
+    /// A chance node's children's probabilities, in the order of its child
+    /// list (default: equally likely); each from 0 to 1, summing to 1.
+    #[serde(default)]
+    probabilities: BTreeMap<String, Vec<Probability>>,
 }
+
+/// The chance that a chance node moves to one child.
+#[derive(JsonSchema)]
+#[schemars(transparent)]
+#[expect(dead_code, reason = "describes the input for the schema generator only")]
+struct Probability(#[schemars(range(min = 0.0, max = 1.0))] f64);
 
 /// The nested-arrays shape: an array is an inner node, a number a leaf.
 /// Nodes are named a, b, c, ... breadth-first (or by path with --names paths).
@@ -97,6 +107,11 @@ struct NestedObject {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Value")]
     value: Option<f64>,
+    /// Below a chance node: the chance that it moves here (default: all
+    /// its children equally likely).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Probability")]
+    probability: Option<f64>,
     /// The children, left to right (non-empty).
     #[serde(default)]
     children: Vec<NestedObject>,

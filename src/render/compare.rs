@@ -9,13 +9,14 @@ use crate::contract::{Fail, StatsRecord};
 use crate::num::Num;
 use crate::search::ValueKind;
 
-const HEADERS: [&str; 7] =
-    ["algorithm", "value", "best move", "visited", "leaves", "cutoffs", "% of minimax"];
+const HEADERS: [&str; 6] = ["algorithm", "value", "best move", "visited", "leaves", "cutoffs"];
 
 /// Writes the table, numbers right-aligned, nodes visited also as a
-/// percentage of the first row's (minimax).
+/// percentage of the first row's (minimax, or expectimax alone).
 pub fn write_text(out: &mut dyn Write, rows: &[Row]) -> io::Result<()> {
     let Some(baseline) = rows.first() else { return Ok(()) };
+    let percent = format!("% of {}", baseline.algorithm);
+    let headers: [&str; 7] = std::array::from_fn(|i| HEADERS.get(i).copied().unwrap_or(&percent));
     let cells: Vec<[String; 7]> = rows
         .iter()
         .map(|row| {
@@ -30,17 +31,17 @@ pub fn write_text(out: &mut dyn Write, rows: &[Row]) -> io::Result<()> {
             ]
         })
         .collect();
-    let widths: Vec<usize> = (0..HEADERS.len())
+    let widths: Vec<usize> = (0..headers.len())
         .map(|column| {
             cells
                 .iter()
                 .map(|row| row[column].chars().count())
-                .chain([HEADERS[column].len()])
+                .chain([headers[column].len()])
                 .max()
                 .unwrap_or(0)
         })
         .collect();
-    write_row(out, &HEADERS.map(String::from), &widths)?;
+    write_row(out, &headers.map(String::from), &widths)?;
     cells.iter().try_for_each(|row| write_row(out, row, &widths))
 }
 

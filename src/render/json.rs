@@ -221,12 +221,15 @@ pub fn write_event(line: &mut Vec<u8>, tree: &Tree, step: u64, event: &Event<'_>
     json(line, &step);
     member(line, b"node", tree.name(event.node()));
     match *event {
-        Event::Enter { depth, player, window, .. } => {
+        Event::Enter { node, depth, player, window } => {
             member(line, b"depth", &depth);
             word(line, b"player", player_word(player));
             if let Some(window) = window {
                 member(line, b"alpha", &Num(window.alpha));
                 member(line, b"beta", &Num(window.beta));
+            }
+            if let Some(probability) = tree.probability(node) {
+                member(line, b"probability", &Num(probability));
             }
         }
         Event::Leaf { value, .. } => member(line, b"value", &Num(value)),

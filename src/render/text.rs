@@ -246,12 +246,15 @@ pub fn describe(
     words: &Words,
 ) -> String {
     let paint_value = |value: f64| palette.paint(Role::Value, &notation.number(value));
+    // Below a chance node, each child says how likely it is.
+    let chance =
+        |node| tree.probability(node).map(|p| format!("  p={}", Num(p))).unwrap_or_default();
     match *event {
         Event::Enter { node, player, window, .. } => {
             let tag = player_tag(palette, player);
             match window {
                 Some(window) => format!("{} {tag}  {}", tree.name(node), notation.window(window)),
-                None => format!("{} {tag}", tree.name(node)),
+                None => format!("{} {tag}{}", tree.name(node), chance(node)),
             }
         }
         Event::Leaf { node, value } => {
@@ -259,7 +262,7 @@ pub fn describe(
                 true => String::new(),
                 false => format!(" ({})", words.static_value),
             };
-            format!("{} = {}{note}", tree.name(node), paint_value(value))
+            format!("{} = {}{note}{}", tree.name(node), paint_value(value), chance(node))
         }
         Event::Update { node, bound, value } => {
             let bound = notation.bound(bound);

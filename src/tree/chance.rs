@@ -38,7 +38,7 @@ fn shares(raw: &RawTree, node: u32, children: &[u32]) -> Result<Vec<f64>, TreeEr
     if let Some(listed) = raw.probabilities.get(&node) {
         if listed.len() != children.len() {
             return Err(TreeError::new(format!(
-                "the probabilities of {} list {} numbers for its {} children",
+                "the probabilities of {} number {}, but it has {} children",
                 name(raw, node),
                 listed.len(),
                 children.len()
