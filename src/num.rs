@@ -30,6 +30,16 @@ pub fn infinity(text: &str) -> Option<f64> {
     INFINITIES.iter().find(|(spelling, _)| *spelling == text).map(|&(_, value)| value)
 }
 
+/// Whether an answer's `written` value is the computed one: equal, or
+/// for finite values within a billionth (relative, at least 1e-9 apart
+/// from zero). Averages at chance nodes carry binary rounding: expectimax
+/// computes `0.4*18 + 0.2*15 + 0.4*13` as 15.399999999999999, and a
+/// student who writes 15.4 is right.
+pub fn agrees(written: f64, computed: f64) -> bool {
+    let scale = written.abs().max(computed.abs()).max(1.0);
+    written == computed || (written - computed).abs() <= 1e-9 * scale
+}
+
 /// Integers up to this magnitude serialise as JSON integers.
 const EXACT_INTEGERS: f64 = 9_007_199_254_740_992.0; // 2^53
 

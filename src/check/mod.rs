@@ -12,7 +12,7 @@ pub mod explain;
 pub mod trace_file;
 
 use crate::answer::{Answer, LeafMark, notation};
-use crate::num::Num;
+use crate::num::{self, Num};
 use crate::search::ValueKind;
 use crate::tree::{NodeId, Tree};
 use classroom::{Claim, Items, Line};
@@ -138,7 +138,7 @@ impl Grader<'_> {
         let same = |a: &(NodeId, Option<Claim>), s: &(NodeId, f64)| {
             let kind = self.witness.kind_of(s.0);
             a.0 == s.0
-                && a.1.is_none_or(|c| c.value == s.1 && c.bound.is_none_or(|b| Some(b) == kind))
+                && a.1.is_none_or(|c| num::agrees(c.value, s.1) && c.bound.is_none_or(|b| Some(b) == kind))
         };
         let wrong = first_difference(items, &search, same).map(|i| {
             let broken = items.get(i).and_then(|_| self.rule_broken(items, i, &evaluated));
@@ -313,7 +313,7 @@ impl Grader<'_> {
     fn value(&self, value: f64) -> KeyVerdict {
         let expected = Num(self.answer.value).to_string();
         let got = Num(value).to_string();
-        let wrong = (value != self.answer.value).then(|| {
+        let wrong = (!num::agrees(value, self.answer.value)).then(|| {
             let why = self.witness.why_value(self.tree.root());
             wrong_at(None, Some(got.clone()), Some(expected.clone()), Some(why))
         });

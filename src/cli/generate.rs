@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use super::Failure;
-use crate::generate::random::{self, Spec};
+use crate::generate::random::{self, ChanceSpec, Spec};
 use crate::generate::tictactoe::{self, Position, Rules};
 use crate::tree::Player;
 
@@ -24,9 +24,20 @@ pub struct RandomArgs {
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
 
-    /// The shape to write [default: nested up to 1000 nodes, flat beyond].
+    /// The shape to write [default: nested up to 1000 nodes, flat beyond,
+    /// and flat with chance nodes].
     #[arg(long, value_enum)]
     shape: Option<Shape>,
+
+    /// The chance (0 to 1) that an inner node below the root is a chance
+    /// node, for expectimax exercises (written in the flat shape).
+    #[arg(long, value_name = "P", default_value_t = 0.0, value_parser = parse_chance)]
+    chance: f64,
+
+    /// The chance nodes' children's probabilities: all equally likely, or
+    /// random tenths (hundredths for more than ten children).
+    #[arg(long, value_enum, default_value_t = Probabilities::Equal)]
+    probabilities: Probabilities,
 
     /// Who moves at the root (written into the flat shape; nested arrays have no player).
     #[arg(long, value_enum, default_value_t = Player::Max)]
@@ -51,6 +62,14 @@ pub struct SpecArgs {
     /// The chance (0 to 1) that a node above the full depth is a leaf.
     #[arg(long, value_name = "P", default_value_t = 0.0, value_parser = parse_chance)]
     leaf_chance: f64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Probabilities {
+    /// Every child of a chance node equally likely.
+    Equal,
+    /// Random probabilities in tenths (or hundredths).
+    Random,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -115,10 +134,23 @@ fn random(args: &RandomArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "nested arrays have no player; use --shape flat with --player min".into(),
         ));
     }
-    let tree = random::generate(&spec);
+    let chance = ChanceSpec {
+        chance: args.chance,
+        random_probabilities: args.probabilities == Probabilities::Random,
+    };
+    let tree = random::generate(&spec).with_chance(args.seed, chance);
+    if args.shape == Some(Shape::Nested) && tree.has_chance_nodes() {
+        return Err(Failure::Usage(
+            "nested arrays have no chance nodes; use --shape flat with --chance".into(),
+        ));
+    }
     let nested = match args.shape {
         Some(shape) => shape == Shape::Nested,
-        None => tree.len() <= random::NESTED_UP_TO && args.player == Player::Max,
+        None => {
+            tree.len() <= random::NESTED_UP_TO
+                && args.player == Player::Max
+                && !tree.has_chance_nodes()
+        }
     };
     let written = if nested { tree.write_nested(out) } else { tree.write_flat(out, args.player) };
     written.map_err(Failure::Output)

@@ -78,11 +78,20 @@ impl<W: Write> FlatWriter<W> {
     }
 
     /// Closes the document.
-    pub fn finish(mut self) -> io::Result<W> {
+    pub fn finish(self) -> io::Result<W> {
+        self.finish_with(&[])
+    }
+
+    /// Closes the document after `more` members, each `"key": value` text.
+    pub fn finish_with(mut self, more: &[String]) -> io::Result<W> {
         if self.first_value {
             write!(self.out, "}},\n \"values\": {{")?;
         }
-        writeln!(self.out, "}}}}")?;
+        write!(self.out, "}}")?;
+        for member in more {
+            write!(self.out, ",\n {member}")?;
+        }
+        writeln!(self.out, "}}")?;
         Ok(self.out)
     }
 }

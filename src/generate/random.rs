@@ -39,7 +39,29 @@ pub struct Generated {
     children: Vec<Vec<usize>>,
     /// Each leaf's value.
     values: Vec<Option<i64>>,
+    /// The chance nodes, with their children's probabilities unless they
+    /// are equally likely.
+    chance_nodes: Vec<(usize, Option<Vec<f64>>)>,
 }
+
+/// How `gen random --chance` makes chance nodes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ChanceSpec {
+    /// The chance that an inner node below the root is a chance node.
+    pub chance: f64,
+    /// Random probabilities (in tenths, or hundredths for more than ten
+    /// children) instead of equal ones.
+    pub random_probabilities: bool,
+}
+
+/// `value` as JSON text.
+fn json(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value).expect("names and numbers serialise")
+}
+
+/// Chance nodes are drawn from their own stream, seeded from the seed and
+/// this, so that a tree without them stays the same tree.
+const CHANCE_STREAM: u64 = 0x6368_616e_6365; // "chance"
 
 /// The largest number of nodes `spec` can produce.
 pub fn worst_case_nodes(spec: &Spec) -> u64 {
@@ -76,10 +98,42 @@ pub fn generate(spec: &Spec) -> Generated {
         .iter()
         .map(|kids| kids.is_empty().then(|| rng.between(spec.values.0, spec.values.1)))
         .collect();
-    Generated { children, values }
+    Generated { children, values, chance_nodes: Vec::new() }
 }
 
 impl Generated {
+    /// The same tree with chance nodes, for the seed `seed`: in
+    /// breadth-first order, one draw `fraction() < chance` makes an inner
+    /// node below the root a chance node; with random probabilities, each
+    /// of its units (tenths or hundredths) beyond one per child then goes
+    /// to the child a draw `between(0, children - 1)` picks.
+    pub fn with_chance(mut self, seed: u64, spec: ChanceSpec) -> Generated {
+        let mut rng = SplitMix64::new(seed ^ CHANCE_STREAM);
+        for node in 1..self.len() {
+            let count = self.children[node].len();
+            if count == 0 || rng.fraction() >= spec.chance {
+                continue;
+            }
+            let shares = spec.random_probabilities.then(|| {
+                let units = std::iter::successors(Some(10usize), |u| Some(u * 10))
+                    .find(|&units| units >= count)
+                    .expect("some power of ten is large enough");
+                let mut counts = vec![1usize; count];
+                for _ in count..units {
+                    counts[rng.between(0, count as i64 - 1) as usize] += 1;
+                }
+                counts.iter().map(|&c| c as f64 / units as f64).collect()
+            });
+            self.chance_nodes.push((node, shares));
+        }
+        self
+    }
+
+    /// Whether the tree has chance nodes (which nested arrays cannot show).
+    pub fn has_chance_nodes(&self) -> bool {
+        !self.chance_nodes.is_empty()
+    }
+
     /// How many nodes the tree has.
     pub fn len(&self) -> usize {
         self.children.len()
@@ -119,7 +173,30 @@ impl Generated {
                 writer.value(&names[node], *value)?;
             }
         }
-        writer.finish().map(drop)
+        writer.finish_with(&self.chance_members(&names)).map(drop)
+    }
+
+    /// The `players` and `probabilities` members that make the chance
+    /// nodes, if there are any.
+    fn chance_members(&self, names: &[String]) -> Vec<String> {
+        if self.chance_nodes.is_empty() {
+            return Vec::new();
+        }
+        let players: Vec<String> = self
+            .chance_nodes
+            .iter()
+            .map(|(node, _)| format!("{}: \"chance\"", json(&names[*node])))
+            .collect();
+        let listed: Vec<String> = self
+            .chance_nodes
+            .iter()
+            .filter_map(|(node, shares)| Some(format!("{}: {}", json(&names[*node]), json(shares.as_ref()?))))
+            .collect();
+        let mut members = vec![format!("\"players\": {{{}}}", players.join(", "))];
+        if !listed.is_empty() {
+            members.push(format!("\"probabilities\": {{\n  {}}}", listed.join(",\n  ")));
+        }
+        members
     }
 }
 
