@@ -26,16 +26,15 @@ impl Rule for Expectimax {
         None
     }
 
-    /// A child of a chance node adds its value times its probability (a
-    /// child that never happens adds nothing, even an infinite value).
+    /// A child of a chance node adds its value times its probability.
+    /// (Values are finite in a tree with chance nodes, so a child that
+    /// never happens adds 0.)
     fn absorb(&self, state: &mut Best, child: Returned) -> Absorbed {
         if state.player != Player::Chance {
             return self.0.absorb(state, child);
         }
         let probability = child.probability.expect("a chance node's children have probabilities");
-        if probability > 0.0 {
-            state.v += probability * child.value;
-        }
+        state.v += probability * child.value;
         Absorbed::plain(false)
     }
 
