@@ -138,7 +138,9 @@ impl Grader<'_> {
         let same = |a: &(NodeId, Option<Claim>), s: &(NodeId, f64)| {
             let kind = self.witness.kind_of(s.0);
             a.0 == s.0
-                && a.1.is_none_or(|c| num::agrees(c.value, s.1) && c.bound.is_none_or(|b| Some(b) == kind))
+                && a.1.is_none_or(|c| {
+                    num::agrees(c.value, s.1) && c.bound.is_none_or(|b| Some(b) == kind)
+                })
         };
         let wrong = first_difference(items, &search, same).map(|i| {
             let broken = items.get(i).and_then(|_| self.rule_broken(items, i, &evaluated));

@@ -190,7 +190,9 @@ impl Generated {
         let listed: Vec<String> = self
             .chance_nodes
             .iter()
-            .filter_map(|(node, shares)| Some(format!("{}: {}", json(&names[*node]), json(shares.as_ref()?))))
+            .filter_map(|(node, shares)| {
+                Some(format!("{}: {}", json(&names[*node]), json(shares.as_ref()?)))
+            })
             .collect();
         let mut members = vec![format!("\"players\": {{{}}}", players.join(", "))];
         if !listed.is_empty() {
