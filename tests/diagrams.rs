@@ -62,7 +62,8 @@ fn every_frame_of_every_example_has_one_geometry() {
         let name = tree.file_stem().unwrap().to_string_lossy().to_string();
         let tree = tree.to_str().unwrap();
         let dir = scratch(&name);
-        let args = ["trace", tree, "--algo", "alphabeta", "--caption", "--frames"];
+        let algo = common::algo_for(tree, "alphabeta");
+        let args = ["trace", tree, "--algo", algo, "--caption", "--frames"];
         gametree(&[&args[..], &[dir.to_str().unwrap()]].concat());
         let mut frames: Vec<PathBuf> =
             std::fs::read_dir(&dir).unwrap().map(|entry| entry.unwrap().path()).collect();
@@ -74,7 +75,7 @@ fn every_frame_of_every_example_has_one_geometry() {
             assert_eq!(other.nodes, first.nodes, "{}", frame.display());
         }
         let last = plain(&std::fs::read(frames.last().unwrap()).unwrap(), &name);
-        let final_diagram = gametree(&["trace", tree, "--algo", "alphabeta", "--format", "dot"]);
+        let final_diagram = gametree(&["trace", tree, "--algo", algo, "--format", "dot"]);
         let diagram = plain(&final_diagram.stdout, &name);
         assert!(same_places(&diagram, &last), "{name}: the final diagram moved");
     }

@@ -18,6 +18,7 @@ fn every_tree_and_algorithm_renders_cleanly() {
     for tree in common::example_trees() {
         let tree = tree.to_str().expect("a UTF-8 path");
         for algo in ["minimax", "negamax", "alphabeta", "negamax-alphabeta"] {
+            let algo = common::algo_for(tree, algo);
             let diagram = gametree(&[
                 "trace",
                 tree,

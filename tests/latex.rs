@@ -64,7 +64,8 @@ fn every_example_tree_typesets() {
         ] {
             let file = format!("tree{index}{variant}.tex");
             let path = dir.join(&file);
-            let args = ["trace", tree, "--algo", "alphabeta", "-o", path.to_str().unwrap()];
+            let algo = common::algo_for(tree, "alphabeta");
+            let args = ["trace", tree, "--algo", algo, "-o", path.to_str().unwrap()];
             gametree(&[&args[..], extra].concat());
             body.push_str(&format!("\\resizebox{{\\linewidth}}{{!}}{{\\input{{{file}}}}}\\par\n"));
         }

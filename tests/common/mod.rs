@@ -35,6 +35,15 @@ pub fn example_trees() -> Vec<PathBuf> {
     trees
 }
 
+/// `algo`, or `expectimax` for a tree with chance nodes, which only
+/// expectimax searches.
+pub fn algo_for(tree: &str, algo: &'static str) -> &'static str {
+    let text = std::fs::read(tree).expect("the tree file is there");
+    let tree = gametree::tree::parse(text, Default::default(), Default::default())
+        .expect("an example tree is valid");
+    if tree.first_chance_node().is_some() { "expectimax" } else { algo }
+}
+
 /// Whether Graphviz's `dot` is installed; where it is not, the caller
 /// skips its test, unless GAMETREE_REQUIRE_GRAPHVIZ says it must run.
 pub fn graphviz_available() -> bool {
