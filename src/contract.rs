@@ -173,6 +173,10 @@ pub enum EventRecord<'a> {
         /// The chance that the node's parent, a chance node, moves here.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         probability: Option<Num>,
+        /// The action (move) that leads to the node, if the file names it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[serde(borrow)]
+        action: Option<Cow<'a, str>>,
     },
     /// A leaf, or a node at the depth limit, is evaluated and receives its value.
     Leaf {
@@ -226,6 +230,7 @@ impl<'a> EventRecord<'a> {
                 alpha: window.map(|w| Num(w.alpha)),
                 beta: window.map(|w| Num(w.beta)),
                 probability: tree.probability(node).map(Num),
+                action: tree.action(node).map(Cow::Borrowed),
             },
             Event::Leaf { node, value } => {
                 EventRecord::Leaf { step, node: name(node), value: Num(value) }

@@ -70,6 +70,10 @@ struct FlatTree {
     /// list (default: equally likely); each from 0 to 1, summing to 1.
     #[serde(default)]
     probabilities: BTreeMap<String, Vec<Probability>>,
+    /// The actions (moves) that lead to a node's children, in the order of
+    /// its child list: edge labels for the text trace and the diagrams.
+    #[serde(default)]
+    actions: BTreeMap<String, Vec<String>>,
 }
 
 /// The chance that a chance node moves to one child.
@@ -112,6 +116,10 @@ struct NestedObject {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Probability")]
     probability: Option<f64>,
+    /// The action (move) that leads to this node: an edge label.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    action: Option<String>,
     /// The children, left to right (non-empty).
     #[serde(default)]
     children: Vec<NestedObject>,

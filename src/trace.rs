@@ -31,6 +31,8 @@ pub enum Format {
     Tikz,
     /// One self-contained web page that steps through the search.
     Html,
+    /// The `action` and `generated` lines of a CS188 `.solution` file.
+    Cs188,
 }
 
 impl Format {
@@ -93,6 +95,12 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
             let mut trace = JsonTrace::start(io::BufWriter::new(&mut *out), tree, &summary)?;
             search::run(tree, algorithm, &options, &mut trace)?;
             trace.finish()?;
+            Ok(outcome)
+        }
+        Format::Cs188 => {
+            let mut generated = render::cs188::Generated::default();
+            let outcome = search::run(tree, algorithm, &options, &mut generated)?;
+            render::cs188::write(out, tree, &outcome, &generated)?;
             Ok(outcome)
         }
         Format::Dot | Format::Tikz => write_diagram(tree, request, out),

@@ -218,6 +218,19 @@ impl SearchArgs {
 }
 
 impl SearchArgs {
+    /// [`resolve`](Self::resolve) for `tree`: without `--algo`, the search
+    /// the file asks for (a CS188 test's `alg`, with its strict pruning),
+    /// else minimax.
+    pub fn resolve_for(&self, tree: &Tree) -> Result<(Algorithm, Options), Failure> {
+        let suggested = tree.suggested().filter(|_| self.algo.is_none());
+        let default = suggested
+            .and_then(|s| <Algorithm as clap::ValueEnum>::from_str(s.algorithm, false).ok())
+            .unwrap_or(Algorithm::Minimax);
+        let (algorithm, mut options) = self.resolve(default)?;
+        options.strict |= suggested.is_some_and(|s| s.strict);
+        Ok((algorithm, options))
+    }
+
     /// `tree`, read from `file`, with its children in the order `--order`
     /// asks for.
     pub fn arrange(&self, tree: Tree, file: &str) -> Result<Tree, Failure> {

@@ -211,7 +211,7 @@ fn grade_classroom(
     options: GradeOptions,
     failed: impl Fn(SearchError) -> Failure,
 ) -> Result<check::Verdict, Failure> {
-    let (algorithm, search_options) = search.resolve(Algorithm::Minimax)?;
+    let (algorithm, search_options) = search.resolve_for(tree)?;
     let mut sinks = (Recorder::default(), Witness::new(tree, algorithm, &search_options));
     let outcome = search::run(tree, algorithm, &search_options, &mut sinks).map_err(failed)?;
     let (recorder, witness) = sinks;
@@ -228,7 +228,7 @@ fn other_convention(
     load: &dyn Fn(Overrides) -> Result<Tree, Failure>,
     options: GradeOptions,
 ) -> Option<String> {
-    let (algorithm, _) = args.search.resolve(Algorithm::Minimax).ok()?;
+    let (algorithm, _) = args.search.resolve_for(tree).ok()?;
     let given = Overrides { player: args.tree.player, perspective: args.tree.perspective };
     conventions::others(tree, algorithm, &args.search, given).into_iter().find_map(|other| {
         let other_tree = match other.overrides {

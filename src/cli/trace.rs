@@ -15,7 +15,7 @@ use crate::order::Order;
 use crate::render::answer::Style;
 use crate::render::diagram::Page;
 use crate::render::picture::{Labels, Look};
-use crate::search::{Algorithm, SearchError};
+use crate::search::SearchError;
 use crate::trace::{self, Format, Request};
 use crate::tree::Tree;
 
@@ -131,8 +131,8 @@ fn parse_size(text: &str) -> Result<(f64, f64), String> {
 /// Runs `gametree trace`.
 pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
     let destination = Destination::of(args)?;
-    let request = request(args, &destination)?;
     let (file, tree) = args.tree.load()?;
+    let request = request(args, &destination, &tree)?;
     let tree = args.search.arrange(tree, &file)?;
     let failed = Failure::of_search(&file);
     // Before any file is created: a search that cannot run writes nothing.
@@ -356,10 +356,10 @@ fn check_flags(args: &TraceArgs, format: Format) -> Result<(), Failure> {
 }
 
 /// Checks that the options fit together and builds the request.
-fn request(args: &TraceArgs, destination: &Destination) -> Result<Request, Failure> {
+fn request(args: &TraceArgs, destination: &Destination, tree: &Tree) -> Result<Request, Failure> {
     let format = destination.format(args.format)?;
     check_flags(args, format)?;
-    let (algorithm, options) = args.search.resolve(Algorithm::Minimax)?;
+    let (algorithm, options) = args.search.resolve_for(tree)?;
     // `auto` colours only a terminal, and files are not one.
     let color = match destination {
         Destination::Stdout => args.color,

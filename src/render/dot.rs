@@ -11,7 +11,7 @@
 use std::io::{self, Write};
 
 use super::diagram::{Canvas, Scene, pv_places};
-use super::layout::{NUMBER_PT, WINDOW_PT};
+use super::layout::{EDGE_PT, NUMBER_PT, WINDOW_PT};
 use super::picture::{EdgeInk, Ink, NodeView, Part, Picture, Shape};
 use crate::tree::NodeId;
 
@@ -53,10 +53,11 @@ pub fn write(
         let ink = picture.edge(child, &canvas.look, pv[child.index()]);
         write_edge(out, parent, child, ink)?;
     }
-    for (index, ((x, y), probability)) in layout.probabilities(tree).enumerate() {
+    for (index, ((x, y), text)) in layout.edge_labels(tree).enumerate() {
         writeln!(
             out,
-            "  p{index} [shape=plaintext, style=\"\", fontsize=10, width=0.3, height=0.2, pos=\"{x:.3},{y:.3}!\", label=\"{probability}\"];"
+            "  label{index} [shape=plaintext, style=filled, fillcolor=white, fontsize={EDGE_PT}, width=0.1, height=0.1, margin=0.02, pos=\"{x:.3},{y:.3}!\", label=<{}>];",
+            html(&text)
         )?;
     }
     write_caption(out, canvas, &scene.caption)?;

@@ -231,6 +231,9 @@ pub fn write_event(line: &mut Vec<u8>, tree: &Tree, step: u64, event: &Event<'_>
             if let Some(probability) = tree.probability(node) {
                 member(line, b"probability", &Num(probability));
             }
+            if let Some(action) = tree.action(node) {
+                member(line, b"action", action);
+            }
         }
         Event::Leaf { value, .. } => member(line, b"value", &Num(value)),
         Event::Update { bound, value, .. } => {

@@ -24,6 +24,8 @@ pub const VALUE_PT: f64 = 12.0;
 pub const WINDOW_PT: f64 = 10.0;
 pub const NUMBER_PT: f64 = 9.0;
 pub const CAPTION_PT: f64 = 11.0;
+/// Point size of the labels on edges (actions, probabilities).
+pub const EDGE_PT: f64 = 10.0;
 
 /// Room between a node's outline and its text.
 const PAD: f64 = 0.06;
@@ -152,30 +154,6 @@ impl Layout {
         }
     }
 
-    /// The probabilities on the drawn edges out of chance nodes, each with
-    /// where it goes.
-    pub fn probabilities<'a>(
-        &'a self,
-        tree: &'a Tree,
-    ) -> impl Iterator<Item = ((f64, f64), String)> + 'a {
-        self.edges(tree).filter_map(move |(parent, child)| {
-            let probability = tree.probability(child)?;
-            Some((self.edge_label(parent, child), Num(probability).to_string()))
-        })
-    }
-
-    /// Where the probability on the edge into `child` goes: beside the
-    /// middle of the edge, on the outer side of the parent.
-    pub fn edge_label(&self, parent: NodeId, child: NodeId) -> (f64, f64) {
-        let ((px, py), (cx, cy)) = (self.position(parent), self.position(child));
-        let low = py - self.reach(self.shape(parent)).1;
-        let high = cy + self.reach(self.shape(child)).0;
-        let t = (py - (low + high) / 2.0) / (py - cy);
-        let (x, y) = (px + t * (cx - px), py + t * (cy - py));
-        let side = if cx < px - 1e-9 { -1.0 } else { 1.0 };
-        (x + side * 0.18, y)
-    }
-
     /// The drawn nodes, in pre-order.
     pub fn drawn<'a>(&'a self, tree: &'a Tree) -> impl Iterator<Item = NodeId> + 'a {
         tree.nodes().filter(|&node| self.shown(node))
@@ -198,6 +176,21 @@ impl Layout {
         (px + t * (cx - px), py + t * (cy - py))
     }
 
+    /// The labels on the drawn edges, each with where it goes: just above
+    /// the child, over the end of its edge (the renderers draw the label
+    /// on a white ground, which interrupts the edge).
+    pub fn edge_labels<'a>(
+        &'a self,
+        tree: &'a Tree,
+    ) -> impl Iterator<Item = ((f64, f64), String)> + 'a {
+        self.edges(tree).filter_map(move |(_, child)| {
+            let text = edge_text(tree, child)?;
+            let (x, y) = self.position(child);
+            let top = y + self.reach(self.shape(child)).0;
+            Some(((x, top + line_height(EDGE_PT) / 2.0 + 0.03), text))
+        })
+    }
+
     /// The drawing's width.
     pub fn width(&self) -> f64 {
         self.bounds[2] - self.bounds[0]
@@ -212,7 +205,8 @@ impl Layout {
         // Node ids are in pre-order, so children come after their parent.
         let mut band = vec![0.0; tree.len()];
         for node in tree.nodes().rev().filter(|&node| self.shown(node)) {
-            let own = self.size(self.shape(node)).width;
+            let label = edge_text(tree, node).map_or(0.0, |text| text_width(&text, EDGE_PT));
+            let own = self.size(self.shape(node)).width.max(label + 0.1);
             band[node.index()] = own.max(self.children_width(tree, node, &band));
         }
         let mut left = vec![0.0; tree.len()];
@@ -274,6 +268,15 @@ impl Layout {
     }
 }
 
+/// The label on the edge into `child`: the action it stands for and, out
+/// of a chance node, its probability (`left 0.5`).
+fn edge_text(tree: &Tree, child: NodeId) -> Option<String> {
+    let probability = tree.probability(child).map(|p| Num(p).to_string());
+    let parts: Vec<String> =
+        tree.action(child).map(str::to_string).into_iter().chain(probability).collect();
+    (!parts.is_empty()).then(|| parts.join(" "))
+}
+
 /// The sizes of MAX nodes, MIN nodes, chance nodes and leaves: each fits
 /// the widest texts any node of its kind carries in any frame.
 fn measure(
@@ -286,7 +289,10 @@ fn measure(
     let tree = ended.tree();
     let digits = tree.len().to_string().len();
     let number = if look.numbers { text_width(&"0".repeat(digits + 1), NUMBER_PT) } else { 0.0 };
-    let value = widest_value(tree, options);
+    // Averages at chance nodes reach every node above them.
+    let averaged = tree.nodes().filter_map(|node| ended.value(node));
+    let averaged = averaged.map(|value| Num(-value.abs()).to_string().len()).max().unwrap_or(0);
+    let value = widest_value(tree, options).max(averaged);
     let mut names = [0.0f64; 4];
     let mut values = [0.0f64; 4];
     for node in tree.nodes().filter(|node| !hidden[node.index()]) {

@@ -4,6 +4,7 @@
 
 pub mod answer;
 pub mod compare;
+pub mod cs188;
 pub mod diagram;
 pub mod dot;
 pub mod html;

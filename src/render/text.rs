@@ -246,15 +246,22 @@ pub fn describe(
     words: &Words,
 ) -> String {
     let paint_value = |value: f64| palette.paint(Role::Value, &notation.number(value));
-    // Below a chance node, each child says how likely it is.
-    let chance =
-        |node| tree.probability(node).map(|p| format!("  p={}", Num(p))).unwrap_or_default();
+    // Each node says the action that leads to it, and below a chance node
+    // how likely it is.
+    let edge = |node| {
+        let action = tree.action(node).map(|a| format!("  action={a}")).unwrap_or_default();
+        let p = tree.probability(node).map(|p| format!("  p={}", Num(p))).unwrap_or_default();
+        action + &p
+    };
     match *event {
         Event::Enter { node, player, window, .. } => {
             let tag = player_tag(palette, player);
             match window {
-                Some(window) => format!("{} {tag}  {}", tree.name(node), notation.window(window)),
-                None => format!("{} {tag}{}", tree.name(node), chance(node)),
+                Some(window) => {
+                    let window = notation.window(window);
+                    format!("{} {tag}  {window}{}", tree.name(node), edge(node))
+                }
+                None => format!("{} {tag}{}", tree.name(node), edge(node)),
             }
         }
         Event::Leaf { node, value } => {
@@ -262,7 +269,7 @@ pub fn describe(
                 true => String::new(),
                 false => format!(" ({})", words.static_value),
             };
-            format!("{} = {}{note}{}", tree.name(node), paint_value(value), chance(node))
+            format!("{} = {}{note}{}", tree.name(node), paint_value(value), edge(node))
         }
         Event::Update { node, bound, value } => {
             let bound = notation.bound(bound);

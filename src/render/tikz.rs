@@ -73,8 +73,12 @@ pub fn body(
         let ink = picture.edge(child, &canvas.look, pv[child.index()]);
         write_edge(out, canvas, parent, child, ink)?;
     }
-    for ((x, y), probability) in layout.probabilities(tree) {
-        writeln!(out, "\\node[font=\\footnotesize] at ({x:.3},{y:.3}) {{{probability}}};")?;
+    for ((x, y), text) in layout.edge_labels(tree) {
+        writeln!(
+            out,
+            "\\node[font=\\footnotesize, fill=white, inner sep=1pt] at ({x:.3},{y:.3}) {{{}}};",
+            tex(&text)
+        )?;
     }
     for node in layout.drawn(tree) {
         write_node(out, canvas, node, &picture.node(node, &canvas.look, scene.current))?;

@@ -6,7 +6,8 @@
 //! numbered in pre-order (the root is node 0 and children keep the order the
 //! input gave), so walking ids in order walks the tree as it is drawn.
 
-mod chance;
+pub mod cs188;
+mod edges;
 pub mod input;
 pub mod names;
 pub mod validate;
@@ -141,6 +142,11 @@ pub struct Tree {
     /// Each chance node's child's probability, NaN for the other nodes;
     /// it ends at the last node with one (empty without chance nodes).
     probabilities: Vec<f64>,
+    /// The action that leads to each node, empty where none does; it ends
+    /// at the last node with one (empty without actions).
+    actions: Vec<String>,
+    /// The search the file asks for (a CS188 test's `alg`).
+    suggested: Option<cs188::Suggested>,
     /// Whose point of view the file's values were written from.
     perspective: Perspective,
 }
@@ -201,6 +207,16 @@ impl Tree {
         self.probabilities.get(node.index()).copied().filter(|p| !p.is_nan())
     }
 
+    /// The action (move) that leads to the node, if the file names it.
+    pub fn action(&self, node: NodeId) -> Option<&str> {
+        self.actions.get(node.index()).map(String::as_str).filter(|action| !action.is_empty())
+    }
+
+    /// The search the file asks for, if it names one (a CS188 test's `alg`).
+    pub fn suggested(&self) -> Option<cs188::Suggested> {
+        self.suggested
+    }
+
     /// The first chance node in pre-order, if the tree has one.
     pub fn first_chance_node(&self) -> Option<NodeId> {
         self.nodes().find(|&node| self.player(node) == Player::Chance && !self.is_leaf(node))
@@ -246,8 +262,10 @@ impl Tree {
             value: self.values[node as usize],
             children: &arranged[node as usize],
             probability: self.probability(NodeId(node)),
+            action: self.action(NodeId(node)),
         });
         tree.perspective = self.perspective;
+        tree.suggested = self.suggested;
         tree
     }
 
@@ -274,14 +292,20 @@ impl Tree {
             child_starts: Vec::with_capacity(order.len() + 1),
             child_ids: Vec::with_capacity(order.len().saturating_sub(1)),
             probabilities: Vec::new(),
+            actions: Vec::new(),
+            suggested: None,
             perspective: Perspective::default(),
         };
         tree.child_starts.push(0);
         for (position, &node) in order.iter().enumerate() {
-            let Parts { player, value, children, probability } = parts(node);
+            let Parts { player, value, children, probability, action } = parts(node);
             if let Some(probability) = probability {
                 tree.probabilities.resize(position, f64::NAN);
                 tree.probabilities.push(probability);
+            }
+            if let Some(action) = action {
+                tree.actions.resize(position, String::new());
+                tree.actions.push(action.to_string());
             }
             tree.players.push(player);
             tree.values.push(value);
@@ -300,6 +324,8 @@ struct Parts<'a> {
     children: &'a [u32],
     /// Its probability, if its parent is a chance node.
     probability: Option<f64>,
+    /// The action that leads to it, if it has one.
+    action: Option<&'a str>,
 }
 
 pub use input::TreeError;
@@ -328,9 +354,18 @@ pub fn parse(
     if let Some(reason) = too_large(input.len() as u64) {
         return Err(TreeError::new(format!("the input is too large: {reason}")));
     }
-    let raw = input::read(&input, naming)?;
-    drop(input);
-    validate::validate(raw, overrides)
+    if !cs188::looks_like(&input) {
+        let raw = input::read(&input, naming)?;
+        drop(input);
+        return validate::validate(raw, overrides);
+    }
+    let text = std::str::from_utf8(&input)
+        .map_err(|_| TreeError::new("the CS188 test file is not UTF-8 text"))?;
+    let (document, suggested) = cs188::translate(text)?;
+    let raw = input::read(document.to_string().as_bytes(), naming)?;
+    let mut tree = validate::validate(raw, overrides)?;
+    tree.suggested = suggested;
+    Ok(tree)
 }
 
 /// The example tree files under `trees/`, for tests that go through all of them.

@@ -50,10 +50,11 @@ pub fn validate(mut raw: RawTree, overrides: Overrides) -> Result<Tree, TreeErro
     }
     check_leaf_values(&raw, &order)?;
     let base = root_player(&raw, root, overrides)?;
-    let probabilities = super::chance::probabilities(&raw, &order)?;
+    let probabilities = super::edges::probabilities(&raw, &order)?;
+    let actions = super::edges::actions(&raw)?;
     let perspective = overrides.perspective(raw.perspective);
     let names = std::mem::take(&mut raw.names);
-    Ok(build(&raw, names, &order, Base { player: base, perspective, probabilities }))
+    Ok(build(&raw, names, &order, Base { player: base, perspective, probabilities, actions }))
 }
 
 fn name(raw: &RawTree, node: u32) -> &str {
@@ -248,12 +249,14 @@ struct Base {
     perspective: Perspective,
     /// The probabilities of the chance nodes' children, by raw id.
     probabilities: HashMap<u32, f64>,
+    /// The actions that lead to nodes, by raw id.
+    actions: HashMap<u32, String>,
 }
 
 /// Renumbers the nodes in pre-order and fixes players and values; the
 /// tree takes the raw tree's `names` as they are.
 fn build(raw: &RawTree, names: NameTable, order: &[u32], base: Base) -> Tree {
-    let Base { player: base, perspective, probabilities } = base;
+    let Base { player: base, perspective, probabilities, actions } = base;
     // Who moves at each node by depth alone, filled in as parents are reached.
     let mut by_depth = vec![base; raw.len()];
     let root = order[0];
@@ -269,7 +272,9 @@ fn build(raw: &RawTree, names: NameTable, order: &[u32], base: Base) -> Tree {
                 by_depth[child as usize] = by_depth[id].opponent();
             }
             let value = perspective.to_max(raw.values[id], player);
-            Parts { player, value, children, probability: probabilities.get(&node).copied() }
+            let probability = probabilities.get(&node).copied();
+            let action = actions.get(&node).map(String::as_str);
+            Parts { player, value, children, probability, action }
         },
     );
     tree.perspective = perspective;

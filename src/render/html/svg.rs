@@ -53,12 +53,13 @@ pub fn write(svg: &mut String, tree: &Tree, canvas: &Canvas, views: &[NodeView<'
     for (parent, child) in layout.edges(tree) {
         write_edge(svg, layout, parent, child);
     }
-    for ((x, y), probability) in layout.probabilities(tree) {
+    for ((x, y), text) in layout.edge_labels(tree) {
         let _ = writeln!(
             svg,
-            r#"<text class="probability" x="{:.1}" y="{:.1}">{probability}</text>"#,
+            r#"<text class="edge-label" x="{:.1}" y="{:.1}">{}</text>"#,
             x * UNIT,
-            -y * UNIT
+            -y * UNIT,
+            html(&text)
         );
     }
     svg.push_str("</g>\n<g id=\"nodes\">\n");

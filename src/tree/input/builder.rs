@@ -97,7 +97,7 @@ impl Builder {
         let guess = match field {
             FlatField::Children => self.preorder.inner(names, name),
             FlatField::Values => self.preorder.leaf(names, name),
-            FlatField::Players | FlatField::Probabilities => None,
+            FlatField::Players | FlatField::Probabilities | FlatField::Actions => None,
         };
         guess.map_or_else(|| self.intern(name), Ok)
     }

@@ -93,23 +93,24 @@ pub(super) fn read_top_object<'de, A: MapAccess<'de>>(
         // Nodes of the nested shape exist already: a map of flat nodes
         // cannot be read beside them.
         if nested_children.is_some()
-            && matches!(key, TopKey::Values | TopKey::Players | TopKey::Probabilities)
+            && matches!(
+                key,
+                TopKey::Values | TopKey::Players | TopKey::Probabilities | TopKey::Actions
+            )
         {
             let nested = first_of_shape(&seen, true, ObjectShape::NestedObjects);
             return Err(mixed_shapes(key, nested.unwrap_or(TopKey::Children)));
+        }
+        if let Some(field) = FlatField::under(key) {
+            map.next_value_seed(FlatMap { builder: b, field })?;
+            continue;
         }
         match key {
             TopKey::Root => b.raw.root = RootSpec::Named(map.next_value()?),
             TopKey::Player => b.raw.player = Some(map.next_value()?),
             TopKey::Perspective => b.raw.perspective = Some(map.next_value()?),
-            TopKey::Values => {
-                map.next_value_seed(FlatMap { builder: b, field: FlatField::Values })?
-            }
-            TopKey::Players => {
-                map.next_value_seed(FlatMap { builder: b, field: FlatField::Players })?
-            }
-            TopKey::Probabilities => {
-                map.next_value_seed(FlatMap { builder: b, field: FlatField::Probabilities })?
+            TopKey::Values | TopKey::Players | TopKey::Probabilities | TopKey::Actions => {
+                unreachable!("read as a flat map above")
             }
             TopKey::Name => {
                 let text: String = map.next_value()?;
@@ -171,9 +172,11 @@ impl ObjectShape {
     /// showed (`nested_children`: an array of node objects).
     fn of(key: TopKey, nested_children: bool) -> Option<ObjectShape> {
         match key {
-            TopKey::Root | TopKey::Values | TopKey::Players | TopKey::Probabilities => {
-                Some(ObjectShape::Flat)
-            }
+            TopKey::Root
+            | TopKey::Values
+            | TopKey::Players
+            | TopKey::Probabilities
+            | TopKey::Actions => Some(ObjectShape::Flat),
             TopKey::Name | TopKey::Value => Some(ObjectShape::NestedObjects),
             TopKey::Children if nested_children => Some(ObjectShape::NestedObjects),
             TopKey::Children => Some(ObjectShape::Flat),
@@ -231,9 +234,24 @@ pub(super) enum FlatField {
     Values,
     Players,
     Probabilities,
+    Actions,
 }
 
 impl FlatField {
+    /// The maps every top-level object under their key reads as flat
+    /// maps (`children` may be the nested shape's, so it is not one).
+    const KEYED: [(TopKey, FlatField); 4] = [
+        (TopKey::Values, FlatField::Values),
+        (TopKey::Players, FlatField::Players),
+        (TopKey::Probabilities, FlatField::Probabilities),
+        (TopKey::Actions, FlatField::Actions),
+    ];
+
+    /// The flat map under the top-level `key`, if it is one of [`KEYED`](Self::KEYED).
+    fn under(key: TopKey) -> Option<FlatField> {
+        Self::KEYED.iter().find(|(k, _)| *k == key).map(|&(_, field)| field)
+    }
+
     /// The top-level key the map is under.
     pub(super) fn key(self) -> &'static str {
         let key = match self {
@@ -241,6 +259,7 @@ impl FlatField {
             FlatField::Values => TopKey::Values,
             FlatField::Players => TopKey::Players,
             FlatField::Probabilities => TopKey::Probabilities,
+            FlatField::Actions => TopKey::Actions,
         };
         key.name()
     }

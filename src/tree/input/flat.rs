@@ -48,6 +48,7 @@ impl<'de> Visitor<'de> for FlatMap<'_> {
                 FlatField::Probabilities => {
                     b.raw.probabilities.insert(id as u32, map.next_value()?).is_some()
                 }
+                FlatField::Actions => b.raw.actions.insert(id as u32, map.next_value()?).is_some(),
             };
             if duplicate {
                 return Err(de::Error::custom(format!(

@@ -16,6 +16,7 @@ pub(super) enum TopKey {
     Values,
     Players,
     Probabilities,
+    Actions,
     Name,
     Value,
 }
@@ -29,6 +30,7 @@ impl ObjectKey for TopKey {
         (TopKey::Values, "values"),
         (TopKey::Players, "players"),
         (TopKey::Probabilities, "probabilities"),
+        (TopKey::Actions, "actions"),
         (TopKey::Name, "name"),
         (TopKey::Value, "value"),
     ];
@@ -44,6 +46,7 @@ pub(super) const FLAT_KEYS: Expected<TopKey> = (
         TopKey::Values,
         TopKey::Players,
         TopKey::Probabilities,
+        TopKey::Actions,
     ],
     "flat shape",
 );
@@ -59,6 +62,7 @@ pub(super) enum NodeKey {
     Player,
     Value,
     Probability,
+    Action,
     Children,
 }
 
@@ -68,13 +72,21 @@ impl ObjectKey for NodeKey {
         (NodeKey::Player, "player"),
         (NodeKey::Value, "value"),
         (NodeKey::Probability, "probability"),
+        (NodeKey::Action, "action"),
         (NodeKey::Children, "children"),
     ];
 }
 
 /// The keys of a node object, for an error about one it does not have.
 pub(super) const NODE_KEYS: Expected<NodeKey> = (
-    &[NodeKey::Name, NodeKey::Player, NodeKey::Value, NodeKey::Probability, NodeKey::Children],
+    &[
+        NodeKey::Name,
+        NodeKey::Player,
+        NodeKey::Value,
+        NodeKey::Probability,
+        NodeKey::Action,
+        NodeKey::Children,
+    ],
     "node object",
 );
 

@@ -63,6 +63,11 @@ pub struct RawTree {
     pub probabilities: HashMap<u32, Vec<f64>>,
     /// The nested-object shape's `probability` of a node, given on the node.
     pub probability: HashMap<u32, f64>,
+    /// The flat shape's `actions`: the moves that lead to a node's
+    /// children, in the order of its child list.
+    pub actions: HashMap<u32, Vec<String>>,
+    /// The nested-object shape's `action` of a node: the move into it.
+    pub action: HashMap<u32, String>,
     pub root: RootSpec,
     /// The file's `player`: who moves at the root.
     pub player: Option<Player>,

@@ -102,7 +102,7 @@ impl<'de> Visitor<'de> for NodeObject<'_> {
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str(
-            "a node object with \"name\", \"player\", \"value\", \"probability\" or \"children\"",
+            "a node object with \"name\", \"player\", \"value\", \"probability\", \"action\" or \"children\"",
         )
     }
 
@@ -125,6 +125,7 @@ impl<'de> Visitor<'de> for NodeObject<'_> {
                 NodeKey::Player => b.raw.players[node] = Some(map.next_value()?),
                 NodeKey::Value => b.raw.values[node] = map.next_value_seed(Number::default())?,
                 NodeKey::Probability => drop(b.raw.probability.insert(id, map.next_value()?)),
+                NodeKey::Action => drop(b.raw.action.insert(id, map.next_value()?)),
                 NodeKey::Children => {
                     let children = map.next_value_seed(NodeObjects { builder: b })?;
                     b.raw.child_spans[node] = b.store_children(&children);

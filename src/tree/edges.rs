@@ -1,11 +1,11 @@
-//! Chance nodes' probabilities: where a file may give them, and the
-//! checks that make them a probability distribution over each chance
-//! node's children.
+//! What the edges of a tree carry: the probabilities of chance nodes'
+//! children (checked to be a distribution over each chance node's
+//! children) and the actions that label moves.
 
 use std::collections::HashMap;
 
-use super::Player;
 use super::input::{RawTree, TreeError};
+use super::{Player, names};
 use crate::num::Num;
 
 /// How far the probabilities of a chance node's children may sum from 1.
@@ -18,7 +18,8 @@ pub(super) fn probabilities(raw: &RawTree, order: &[u32]) -> Result<HashMap<u32,
     let mut by_child = HashMap::new();
     for &node in order {
         let children = raw.children(node as usize).unwrap_or_default();
-        if raw.players[node as usize] == Some(Player::Chance) {
+        // A chance leaf (a CS188 ghost's won or lost state) has nothing to share.
+        if raw.players[node as usize] == Some(Player::Chance) && !children.is_empty() {
             let shares = shares(raw, node, children)?;
             check_distribution(raw, node, children, &shares)?;
             by_child.extend(children.iter().copied().zip(shares));
@@ -27,6 +28,33 @@ pub(super) fn probabilities(raw: &RawTree, order: &[u32]) -> Result<HashMap<u32,
         }
     }
     Ok(by_child)
+}
+
+/// The action that leads to each node that has one, by raw id: from the
+/// flat shape's `actions` (one for each child) or the nested-object
+/// shape's `action`.
+pub(super) fn actions(raw: &RawTree) -> Result<HashMap<u32, String>, TreeError> {
+    let mut by_child = raw.action.clone();
+    for (&node, listed) in &raw.actions {
+        let children = raw.children(node as usize).unwrap_or_default();
+        if listed.len() != children.len() {
+            return Err(TreeError::new(format!(
+                "the actions of {} number {}, but it has {} children",
+                name(raw, node),
+                listed.len(),
+                children.len()
+            )));
+        }
+        by_child.extend(children.iter().copied().zip(listed.iter().cloned()));
+    }
+    let unreadable = |action: &str| action.is_empty() || !action.chars().all(names::shows);
+    match by_child.iter().find(|(_, action)| unreadable(action)) {
+        Some((&child, action)) => Err(TreeError::new(format!(
+            "the action {action:?} into {} is empty or has a character that does not show as itself",
+            name(raw, child)
+        ))),
+        None => Ok(by_child),
+    }
 }
 
 fn name(raw: &RawTree, node: u32) -> &str {
