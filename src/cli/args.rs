@@ -13,7 +13,7 @@ use crate::tree::{self, Naming, Overrides, Perspective, Player, Tree};
 /// The tree file and how to read it.
 #[derive(Debug, clap::Args)]
 pub struct TreeArgs {
-    /// The tree file (JSON, any of the three shapes); `-` reads standard input.
+    /// The tree file (JSON, any of the three shapes, or a CS188 game-tree test); `-` reads standard input.
     pub tree: PathBuf,
 
     /// Who moves at the root (overrides the file).
