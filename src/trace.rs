@@ -33,6 +33,8 @@ pub enum Format {
     Html,
     /// The `action` and `generated` lines of a CS188 `.solution` file.
     Cs188,
+    /// The tree as a Gambit extensive-form game (`.efg`), without static values.
+    Efg,
 }
 
 impl Format {
@@ -101,6 +103,11 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
             let mut generated = render::cs188::Generated::default();
             let outcome = search::run(tree, algorithm, &options, &mut generated)?;
             render::cs188::write(out, tree, &outcome, &generated)?;
+            Ok(outcome)
+        }
+        Format::Efg => {
+            let outcome = search::run(tree, algorithm, &options, &mut search::Discard)?;
+            render::efg::write(out, tree)?;
             Ok(outcome)
         }
         Format::Dot | Format::Tikz => write_diagram(tree, request, out),

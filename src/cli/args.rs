@@ -220,12 +220,16 @@ impl SearchArgs {
 impl SearchArgs {
     /// [`resolve`](Self::resolve) for `tree`: without `--algo`, the search
     /// the file asks for (a CS188 test's `alg`, with its strict pruning),
-    /// else minimax.
+    /// else expectimax on a tree with chance nodes, else minimax.
     pub fn resolve_for(&self, tree: &Tree) -> Result<(Algorithm, Options), Failure> {
         let suggested = tree.suggested().filter(|_| self.algo.is_none());
+        let fallback = match Algorithm::Minimax.searches(tree) {
+            true => Algorithm::Minimax,
+            false => Algorithm::Expectimax,
+        };
         let default = suggested
             .and_then(|s| <Algorithm as clap::ValueEnum>::from_str(s.algorithm, false).ok())
-            .unwrap_or(Algorithm::Minimax);
+            .unwrap_or(fallback);
         let (algorithm, mut options) = self.resolve(default)?;
         options.strict |= suggested.is_some_and(|s| s.strict);
         Ok((algorithm, options))

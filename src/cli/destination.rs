@@ -21,7 +21,7 @@ pub enum FileKind {
 }
 
 /// The extensions `-o` knows, for the error about one it does not.
-const KNOWN: &str = ".txt, .json, .dot, .gv, .tex, .html, .solution, .svg, .png and .pdf";
+const KNOWN: &str = ".txt, .json, .dot, .gv, .tex, .html, .solution, .efg, .svg, .png and .pdf";
 
 impl FileKind {
     /// The kind `path`'s extension names; `None` for a file without one,
@@ -36,6 +36,7 @@ impl FileKind {
             "tex" => FileKind::Trace(Format::Tikz),
             "html" | "htm" => FileKind::Trace(Format::Html),
             "solution" => FileKind::Trace(Format::Cs188),
+            "efg" => FileKind::Trace(Format::Efg),
             _ => match ImageFormat::of_path(path) {
                 Some(format) => FileKind::Image(format),
                 None => {
@@ -126,6 +127,7 @@ impl Destination {
             FileKind::Trace(Format::Tikz) => (Format::Tikz, "TikZ"),
             FileKind::Trace(Format::Html) => (Format::Html, "a web page"),
             FileKind::Trace(Format::Cs188) => (Format::Cs188, "CS188 solution lines"),
+            FileKind::Trace(Format::Efg) => (Format::Efg, "a Gambit game"),
             FileKind::Trace(format) => (format, "DOT"),
             FileKind::Image(_) => (Format::Dot, "an image drawn from DOT"),
         };

@@ -137,6 +137,11 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
     let failed = Failure::of_search(&file);
     // Before any file is created: a search that cannot run writes nothing.
     crate::search::check(&tree, request.algorithm, &request.options).map_err(failed)?;
+    if request.format == Format::Efg
+        && let Some(reason) = crate::render::efg::cannot_write(&tree)
+    {
+        return Err(Failure::Usage(reason));
+    }
     let outcome = match destination {
         Destination::Stdout => trace::write(&tree, &request, stdout).map_err(failed)?,
         Destination::File(path, _) => {

@@ -7,6 +7,7 @@ pub mod compare;
 pub mod cs188;
 pub mod diagram;
 pub mod dot;
+pub mod efg;
 pub mod html;
 pub mod json;
 pub mod layout;

@@ -8,6 +8,7 @@
 
 pub mod cs188;
 mod edges;
+mod efg;
 pub mod input;
 pub mod names;
 pub mod validate;
@@ -354,15 +355,21 @@ pub fn parse(
     if let Some(reason) = too_large(input.len() as u64) {
         return Err(TreeError::new(format!("the input is too large: {reason}")));
     }
-    if !cs188::looks_like(&input) {
+    let foreign = cs188::looks_like(&input) || efg::looks_like(&input);
+    if !foreign {
         let raw = input::read(&input, naming)?;
         drop(input);
         return validate::validate(raw, overrides);
     }
-    let text = std::str::from_utf8(&input)
-        .map_err(|_| TreeError::new("the CS188 test file is not UTF-8 text"))?;
-    let (document, suggested) = cs188::translate(text)?;
-    let raw = input::read(document.to_string().as_bytes(), naming)?;
+    let text =
+        std::str::from_utf8(&input).map_err(|_| TreeError::new("the file is not UTF-8 text"))?;
+    let (document, suggested) = match efg::looks_like(&input) {
+        true => (efg::translate(text)?, None),
+        false => cs188::translate(text)?,
+    };
+    // The translation is read as JSON; a place in it means nothing to the user.
+    let unplaced = |error: TreeError| TreeError { position: None, ..error };
+    let raw = input::read(document.to_string().as_bytes(), naming).map_err(unplaced)?;
     let mut tree = validate::validate(raw, overrides)?;
     tree.suggested = suggested;
     Ok(tree)
