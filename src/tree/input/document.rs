@@ -90,18 +90,13 @@ pub(super) fn read_top_object<'de, A: MapAccess<'de>>(
             return Err(de::Error::custom(format!("duplicate key {:?}", key.name())));
         }
         seen.push(key);
-        // Nodes of the nested shape exist already: a map of flat nodes
-        // cannot be read beside them.
-        if nested_children.is_some()
-            && matches!(
-                key,
-                TopKey::Values | TopKey::Players | TopKey::Probabilities | TopKey::Actions
-            )
-        {
-            let nested = first_of_shape(&seen, true, ObjectShape::NestedObjects);
-            return Err(mixed_shapes(key, nested.unwrap_or(TopKey::Children)));
-        }
         if let Some(field) = FlatField::under(key) {
+            // Nodes of the nested shape exist already: a map of flat nodes
+            // cannot be read beside them.
+            if nested_children.is_some() {
+                let nested = first_of_shape(&seen, true, ObjectShape::NestedObjects);
+                return Err(mixed_shapes(key, nested.unwrap_or(TopKey::Children)));
+            }
             map.next_value_seed(FlatMap { builder: b, field })?;
             continue;
         }
@@ -127,18 +122,29 @@ pub(super) fn read_top_object<'de, A: MapAccess<'de>>(
     match (first_of(ObjectShape::Flat), first_of(ObjectShape::NestedObjects)) {
         (Some(flat), Some(nested)) => Err(mixed_shapes(flat, nested)),
         (None, Some(_)) => {
-            b.nested = true;
-            let root = b.add_node();
-            b.explicit[root as usize] = name;
-            b.raw.values[root as usize] = value.unwrap_or(f64::NAN);
-            if let Some(children) = nested_children {
-                b.raw.child_spans[root as usize] = b.store_children(&children);
-            }
-            b.raw.root = RootSpec::Node(root);
+            nested_root(b, name, value, nested_children);
             Ok(())
         }
         _ => Ok(()),
     }
+}
+
+/// Makes the root of a nested-object document from the fields the
+/// top-level object gave it.
+fn nested_root(
+    b: &mut Builder,
+    name: Option<String>,
+    value: Option<f64>,
+    children: Option<Vec<u32>>,
+) {
+    b.nested = true;
+    let root = b.add_node();
+    b.explicit[root as usize] = name;
+    b.raw.values[root as usize] = value.unwrap_or(f64::NAN);
+    if let Some(children) = children {
+        b.raw.child_spans[root as usize] = b.store_children(&children);
+    }
+    b.raw.root = RootSpec::Node(root);
 }
 
 /// The first of the `seen` keys that belongs to `shape`.
