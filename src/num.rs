@@ -37,7 +37,8 @@ pub fn infinity(text: &str) -> Option<f64> {
 /// student who writes 15.4 is right.
 pub fn agrees(written: f64, computed: f64) -> bool {
     let scale = written.abs().max(computed.abs()).max(1.0);
-    written == computed || (written - computed).abs() <= 1e-9 * scale
+    let finite = written.is_finite() && computed.is_finite();
+    written == computed || (finite && (written - computed).abs() <= 1e-9 * scale)
 }
 
 /// Integers up to this magnitude serialise as JSON integers.
@@ -170,5 +171,19 @@ mod tests {
         assert_eq!(back, Num(f64::NEG_INFINITY));
         let wrong = serde_json::from_str::<Num>("true").unwrap_err().to_string();
         assert!(wrong.contains("expected a number, \"inf\" or \"-inf\""), "{wrong}");
+    }
+
+    #[test]
+    fn an_answer_agrees_with_a_value_to_a_billionth_of_its_size() {
+        let average = 0.4 * 18.0 + 0.2 * 15.0 + 0.4 * 13.0;
+        assert_ne!(average, 15.4, "binary rounding, as expectimax computes it");
+        assert!(agrees(15.4, average));
+        assert!(!agrees(15.41, average));
+        // Near zero a billionth of 1; far from it a billionth of the value.
+        assert!(agrees(1e-10, 0.0) && !agrees(1e-8, 0.0));
+        assert!(agrees(1e12 + 100.0, 1e12) && !agrees(1e12 + 10_000.0, 1e12));
+        assert!(agrees(-1e12 - 100.0, -1e12));
+        assert!(agrees(f64::INFINITY, f64::INFINITY));
+        assert!(!agrees(f64::INFINITY, f64::NEG_INFINITY) && !agrees(f64::INFINITY, 1e300));
     }
 }
