@@ -342,8 +342,12 @@ fn check_flags(args: &TraceArgs, format: Format) -> Result<(), Failure> {
     if !matches!(format, Format::Text | Format::Answer)
         && let Some(flag) = first_given(&line_flags)
     {
+        let why = match format {
+            Format::Json => "; JSON keeps its English field names",
+            _ => "",
+        };
         return Err(Failure::Usage(format!(
-            "{flag} applies only to the text trace and the answer; JSON keeps its English field names"
+            "{flag} applies only to the text trace and the answer{why}"
         )));
     }
     let graphviz_flags = [(args.size.is_some(), "--size"), (args.dpi.is_some(), "--dpi")];
