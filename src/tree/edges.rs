@@ -35,26 +35,45 @@ pub(super) fn probabilities(raw: &RawTree, order: &[u32]) -> Result<HashMap<u32,
 /// shape's `action`.
 pub(super) fn actions(raw: &RawTree) -> Result<HashMap<u32, String>, TreeError> {
     let mut by_child = raw.action.clone();
-    for (&node, listed) in &raw.actions {
+    // In node order, so that a file with several mistakes always gets the
+    // same error.
+    let mut listing: Vec<u32> = raw.actions.keys().copied().collect();
+    listing.sort_unstable();
+    for node in listing {
         let children = raw.children(node as usize).unwrap_or_default();
-        if listed.len() != children.len() {
-            return Err(TreeError::new(format!(
-                "the actions of {} number {}, but it has {} children",
-                name(raw, node),
-                listed.len(),
-                children.len()
-            )));
-        }
+        let listed = one_per_child(raw, node, "actions", &raw.actions[&node], children)?;
         by_child.extend(children.iter().copied().zip(listed.iter().cloned()));
     }
     let unreadable = |action: &str| action.is_empty() || !action.chars().all(names::shows);
-    match by_child.iter().find(|(_, action)| unreadable(action)) {
+    let mut labelled: Vec<(&u32, &String)> = by_child.iter().collect();
+    labelled.sort_unstable();
+    match labelled.into_iter().find(|(_, action)| unreadable(action)) {
         Some((&child, action)) => Err(TreeError::new(format!(
             "the action {action:?} into {} is empty or has a character that does not show as itself",
             name(raw, child)
         ))),
         None => Ok(by_child),
     }
+}
+
+/// `listed`, a list a file gives for `node`'s children (its `what`),
+/// if it has one entry for each child.
+fn one_per_child<'l, T>(
+    raw: &RawTree,
+    node: u32,
+    what: &str,
+    listed: &'l [T],
+    children: &[u32],
+) -> Result<&'l [T], TreeError> {
+    if listed.len() != children.len() {
+        return Err(TreeError::new(format!(
+            "the {what} of {} number {}, but it has {} children",
+            name(raw, node),
+            listed.len(),
+            children.len()
+        )));
+    }
+    Ok(listed)
 }
 
 fn name(raw: &RawTree, node: u32) -> &str {
@@ -64,15 +83,7 @@ fn name(raw: &RawTree, node: u32) -> &str {
 /// The probabilities of a chance node's children, in their order.
 fn shares(raw: &RawTree, node: u32, children: &[u32]) -> Result<Vec<f64>, TreeError> {
     if let Some(listed) = raw.probabilities.get(&node) {
-        if listed.len() != children.len() {
-            return Err(TreeError::new(format!(
-                "the probabilities of {} number {}, but it has {} children",
-                name(raw, node),
-                listed.len(),
-                children.len()
-            )));
-        }
-        return Ok(listed.clone());
+        return Ok(one_per_child(raw, node, "probabilities", listed, children)?.to_vec());
     }
     let given: Vec<Option<f64>> =
         children.iter().map(|child| raw.probability.get(child).copied()).collect();
