@@ -39,7 +39,7 @@ pub fn translate(text: &str) -> Result<Value, TreeError> {
     let names = node_names(&nodes);
     let mut document = Document::default();
     let mut information = HashSet::new();
-    for (index, (node, _, _)) in nodes.iter().enumerate() {
+    for (index, Met { node, .. }) in nodes.iter().enumerate() {
         if let Node::Player(player) = node
             && !information.insert((player.player_num(), player.infoset()))
         {
@@ -50,7 +50,7 @@ pub fn translate(text: &str) -> Result<Value, TreeError> {
                 player.infoset()
             )));
         }
-        document.add(*node, index, &nodes, &names)?;
+        document.add(index, &nodes, &names)?;
     }
     Ok(document.finish(&names[0]))
 }
@@ -72,21 +72,30 @@ fn read_error(text: &str, error: &Error<'_>) -> TreeError {
     }
 }
 
-/// A node met breadth-first: its parent's index, and its children's
-/// indices (a node's children are met one after another).
-type Met<'a, 'g> = (Node<'a, 'g>, Option<usize>, Range<usize>);
+/// A node met breadth-first, and the edge into it.
+struct Met<'a, 'g> {
+    node: Node<'a, 'g>,
+    parent: Option<usize>,
+    /// Its children's indices: a node's children are met one after another.
+    children: Range<usize>,
+    /// The label of the action that leads here (empty for none).
+    action: String,
+    /// The probability of that action, if the parent is a chance node.
+    probability: Option<f64>,
+}
 
 /// Every node breadth-first.
 fn breadth_first<'a, 'g>(root: Node<'a, 'g>) -> Vec<Met<'a, 'g>> {
     let mut nodes: Vec<Met<'a, 'g>> = Vec::new();
-    let mut queue = VecDeque::from([(root, None)]);
+    let mut queue = VecDeque::from([(String::new(), None, root, None)]);
     let mut next = 1;
-    while let Some((node, parent)) = queue.pop_front() {
+    while let Some((action, probability, node, parent)) = queue.pop_front() {
         let index = nodes.len();
         let kids = children(node);
-        nodes.push((node, parent, next..next + kids.len()));
+        let children = next..next + kids.len();
         next += kids.len();
-        queue.extend(kids.into_iter().map(|(_, _, child)| (child, Some(index))));
+        nodes.push(Met { node, parent, children, action, probability });
+        queue.extend(kids.into_iter().map(|(action, p, child)| (action, p, child, Some(index))));
     }
     nodes
 }
@@ -110,7 +119,7 @@ fn children<'a, 'g>(node: Node<'a, 'g>) -> Vec<(String, Option<f64>, Node<'a, 'g
 /// Each node's name: its label where that is a valid name no other node
 /// has, else the next free letter name breadth-first.
 fn node_names(nodes: &[Met<'_, '_>]) -> Vec<String> {
-    let labels: Vec<String> = nodes.iter().map(|(node, _, _)| label(*node)).collect();
+    let labels: Vec<String> = nodes.iter().map(|met| label(met.node)).collect();
     let mut count: HashMap<&str, usize> = HashMap::new();
     for label in &labels {
         *count.entry(label).or_default() += 1;
@@ -164,15 +173,15 @@ struct Document {
 }
 
 impl Document {
+    /// Adds the node at `index` of `nodes`, named `names[index]`.
     fn add(
         &mut self,
-        node: Node<'_, '_>,
         index: usize,
         nodes: &[Met<'_, '_>],
         names: &[String],
     ) -> Result<(), TreeError> {
-        let name = &names[index];
-        let above = nodes[index].1.map_or([0.0; 2], |parent| self.sums[parent]);
+        let (node, name) = (nodes[index].node, &names[index]);
+        let above = nodes[index].parent.map_or([0.0; 2], |parent| self.sums[parent]);
         let own = payoffs(node).unwrap_or_default();
         let sum = [above[0] + own.first().unwrap_or(&0.0), above[1] + own.get(1).unwrap_or(&0.0)];
         self.sums.push(sum);
@@ -183,14 +192,16 @@ impl Document {
             Node::Terminal(_) => return self.terminal(name, sum),
         };
         self.players.insert(name.clone(), json!(player));
-        let kids = children(node);
-        self.children.insert(name.clone(), json!(names[nodes[index].2.clone()]));
-        if kids.iter().any(|(action, _, _)| !action.is_empty()) {
-            let actions: Vec<&String> = kids.iter().map(|(action, _, _)| action).collect();
+        let range = nodes[index].children.clone();
+        let kids = &nodes[range.clone()];
+        self.children.insert(name.clone(), json!(names[range]));
+        if kids.iter().any(|kid| !kid.action.is_empty()) {
+            let actions: Vec<&String> = kids.iter().map(|kid| &kid.action).collect();
             self.actions.insert(name.clone(), json!(actions));
         }
         if let Node::Chance(_) = node {
-            let shares: Vec<f64> = kids.iter().map(|(_, p, _)| p.unwrap_or(f64::NAN)).collect();
+            let shares: Vec<f64> =
+                kids.iter().map(|kid| kid.probability.unwrap_or(f64::NAN)).collect();
             self.probabilities.insert(name.clone(), json!(shares));
         }
         Ok(())
