@@ -79,7 +79,12 @@ impl Recorder {
                 self.leaves.push(LeafMark::Cutoff);
                 self.pruned.extend_from_slice(pruned);
             }
-            Event::Enter { .. } | Event::Update { .. } | Event::Value { .. } => {}
+            Event::Enter { .. }
+            | Event::Update { .. }
+            | Event::Value { .. }
+            | Event::Research { .. }
+            | Event::Recall { .. }
+            | Event::Pass { .. } => {}
         }
     }
 }
@@ -87,8 +92,14 @@ impl Recorder {
 /// What `event` adds to the `order` line: a node and the value it received.
 pub fn order_item(event: &Event<'_>) -> Option<(NodeId, f64)> {
     match *event {
-        Event::Leaf { node, value } | Event::Value { node, value, .. } => Some((node, value)),
-        Event::Enter { .. } | Event::Update { .. } | Event::Cutoff { .. } => None,
+        Event::Leaf { node, value }
+        | Event::Value { node, value, .. }
+        | Event::Recall { node, value, .. } => Some((node, value)),
+        Event::Enter { .. }
+        | Event::Update { .. }
+        | Event::Cutoff { .. }
+        | Event::Research { .. }
+        | Event::Pass { .. } => None,
     }
 }
 

@@ -41,7 +41,8 @@ pub struct Settings {
 }
 
 /// Runs every algorithm: minimax, negamax, alphabeta, alphabeta-fail-hard,
-/// negamax-alphabeta, shallow (F1) and alphabeta-best-order, in that order;
+/// negamax-alphabeta, shallow (F1), pvs, mtdf (from the guess 0), sss and
+/// alphabeta-best-order, in that order;
 /// on a tree with chance nodes, expectimax, the one algorithm that searches
 /// them.
 pub fn compare(tree: &Tree, settings: Settings) -> Result<Vec<Row>, SearchError> {
@@ -55,6 +56,9 @@ pub fn compare(tree: &Tree, settings: Settings) -> Result<Vec<Row>, SearchError>
     }
     let pruning = Options { window: settings.window, strict: settings.strict, ..plain };
     let fail_hard = Options { returns: Returns::FailHard, ..pruning };
+    // The null-window searches cut on equality, and MTD(f) and SSS* set
+    // the root's window themselves.
+    let null_window = Options { strict: false, ..pruning };
     let runs = [
         ("minimax", Algorithm::Minimax, plain),
         ("negamax", Algorithm::Negamax, plain),
@@ -62,6 +66,9 @@ pub fn compare(tree: &Tree, settings: Settings) -> Result<Vec<Row>, SearchError>
         ("alphabeta-fail-hard", Algorithm::Alphabeta, fail_hard),
         ("negamax-alphabeta", Algorithm::NegamaxAlphabeta, pruning),
         ("shallow", Algorithm::Shallow, plain),
+        ("pvs", Algorithm::Pvs, null_window),
+        ("mtdf", Algorithm::Mtdf, plain),
+        ("sss", Algorithm::Sss, plain),
     ];
     let mut rows = Vec::with_capacity(runs.len() + 1);
     for (name, algorithm, options) in runs {
@@ -114,12 +121,20 @@ mod tests {
                 "alphabeta-fail-hard",
                 "negamax-alphabeta",
                 "shallow",
+                "pvs",
+                "mtdf",
+                "sss",
                 "alphabeta-best-order"
             ]
         );
         assert!(rows.iter().all(|row| row.value == 3.0));
         let visited: Vec<u64> = rows.iter().map(|row| row.stats.nodes_visited).collect();
+        // MTD(f) from 0: a pass proving a >= 3 (a b e f g), one proving
+        // a <= 3 (a b c h d k l m, e remembered). SSS*: passes proving
+        // a <= 14, a <= 5, a <= 3 and a >= 3, b and c remembered.
         // Best-first: all of b (e g f), then c and d cut at once after h=2 and m=2.
-        assert_eq!(visited, [13, 13, 11, 11, 11, 11, 9]);
+        assert_eq!(visited, [13, 13, 11, 11, 11, 11, 11, 14, 25, 9]);
+        let leaves: Vec<u64> = rows.iter().map(|row| row.stats.leaves_evaluated).collect();
+        assert_eq!(leaves, [9, 9, 7, 7, 7, 7, 7, 7, 7, 5]);
     }
 }

@@ -96,6 +96,10 @@ pub struct OptionsRecord {
     /// when not given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value_range: Option<[Num; 2]>,
+    /// MTD(f)'s first guess at the root's value (`--guess`), MAX's point
+    /// of view; present for `mtdf` only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guess: Option<Num>,
 }
 
 /// Which side of a narrowed window the root's value fell on.
@@ -140,6 +144,22 @@ pub struct StatsRecord {
     pub cutoffs: u64,
     /// Nodes in the tree.
     pub nodes_total: u64,
+    /// Children searched again after a null-window probe (`pvs`); absent
+    /// when none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub researches: u64,
+    /// Passes over the tree (`mtdf`, `sss`); absent for the one-pass
+    /// algorithms.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub passes: u64,
+    /// Nodes that took their value from the memory of earlier passes,
+    /// without a search; absent when none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub memory_hits: u64,
+}
+
+fn is_zero(count: &u64) -> bool {
+    *count == 0
 }
 
 impl From<Stats> for StatsRecord {
@@ -149,6 +169,9 @@ impl From<Stats> for StatsRecord {
             leaves_evaluated: s.leaves_evaluated,
             cutoffs: s.cutoffs,
             nodes_total: s.nodes_total,
+            researches: s.researches,
+            passes: s.passes,
+            memory_hits: s.memory_hits,
         }
     }
 }
@@ -215,6 +238,36 @@ pub enum EventRecord<'a> {
         value: Num,
         kind: ValueKind,
     },
+    /// `node` searches `child` again with its whole window: the child's
+    /// `value` from a null-window probe showed it better (PVS).
+    Research {
+        step: u64,
+        #[serde(borrow)]
+        node: Cow<'a, str>,
+        #[serde(borrow)]
+        child: Cow<'a, str>,
+        value: Num,
+    },
+    /// `node` receives its value from what earlier passes proved, without a
+    /// search (MTD(f), SSS*); `kind` says whether it is exact or a bound.
+    Recall {
+        step: u64,
+        #[serde(borrow)]
+        node: Cow<'a, str>,
+        value: Num,
+        kind: ValueKind,
+    },
+    /// Pass `number` (from 1) over the tree begins at the root `node` with
+    /// the window `alpha`, `beta` (MTD(f), SSS*); the root's next `value`
+    /// event is the pass's result.
+    Pass {
+        step: u64,
+        #[serde(borrow)]
+        node: Cow<'a, str>,
+        number: u32,
+        alpha: Num,
+        beta: Num,
+    },
 }
 
 impl<'a> EventRecord<'a> {
@@ -250,6 +303,22 @@ impl<'a> EventRecord<'a> {
             Event::Value { node, value, kind } => {
                 EventRecord::Value { step, node: name(node), value: Num(value), kind }
             }
+            Event::Research { node, child, value } => EventRecord::Research {
+                step,
+                node: name(node),
+                child: name(child),
+                value: Num(value),
+            },
+            Event::Recall { node, value, kind } => {
+                EventRecord::Recall { step, node: name(node), value: Num(value), kind }
+            }
+            Event::Pass { node, number, window } => EventRecord::Pass {
+                step,
+                node: name(node),
+                number,
+                alpha: Num(window.alpha),
+                beta: Num(window.beta),
+            },
         }
     }
 }

@@ -53,6 +53,15 @@ pub struct Words {
     pub depth_limit: &'static str,
     pub strict: &'static str,
     pub window: &'static str,
+    /// `c=5 passes the null window: search again c` (PVS).
+    pub passes_null_window: &'static str,
+    pub search_again: &'static str,
+    /// A value taken from what an earlier pass proved (MTD(f), SSS*).
+    pub remembered: &'static str,
+    /// `pass 2: alpha=5- beta=5`.
+    pub pass: &'static str,
+    /// MTD(f)'s first guess, in the header.
+    pub guess: &'static str,
 }
 
 const ENGLISH: Words = Words {
@@ -72,6 +81,11 @@ const ENGLISH: Words = Words {
     depth_limit: "depth limit",
     strict: "strict cutoffs",
     window: "window",
+    passes_null_window: "passes the null window",
+    search_again: "search again",
+    remembered: "remembered",
+    pass: "pass",
+    guess: "guess",
 };
 
 const GERMAN: Words = Words {
@@ -97,6 +111,11 @@ const GERMAN: Words = Words {
     depth_limit: "Tiefengrenze",
     strict: "strikte Cutoffs",
     window: "Fenster",
+    passes_null_window: "besteht das Nullfenster",
+    search_again: "durchsuche erneut",
+    remembered: "gespeichert",
+    pass: "Durchgang",
+    guess: "Sch\u{e4}tzung",
 };
 
 /// A key as answers are compared: lower case, words only, single spaces

@@ -6,12 +6,13 @@ mod common;
 use std::path::Path;
 
 use gametree::contract::{EventRecord, FORMAT_VERSION, TraceDocument};
+use gametree::search::Algorithm;
 
 #[test]
 fn every_json_trace_parses_back_into_the_contract() {
     for tree in common::example_trees() {
         let tree = tree.display().to_string();
-        for algo in ["minimax", "negamax", "alphabeta", "negamax-alphabeta", "expectimax"] {
+        for algo in Algorithm::ALL.map(Algorithm::name) {
             let output = common::run(&["trace", &tree, "--algo", algo, "--format", "json"]);
             if !output.status.success() {
                 // Only expectimax searches chance nodes.
@@ -41,7 +42,10 @@ fn step(event: &EventRecord) -> u64 {
         | EventRecord::Leaf { step, .. }
         | EventRecord::Update { step, .. }
         | EventRecord::Cutoff { step, .. }
-        | EventRecord::Value { step, .. } => step,
+        | EventRecord::Value { step, .. }
+        | EventRecord::Research { step, .. }
+        | EventRecord::Recall { step, .. }
+        | EventRecord::Pass { step, .. } => step,
     }
 }
 

@@ -399,7 +399,8 @@ proptest! {
                     let mut text = Vec::new();
                     trace::write(&tree, &request, &mut text).expect("the trace is written");
                     let text = String::from_utf8(text).unwrap();
-                    for spelled in respellings(&text, &tree, &witness) {
+                    let received: Vec<(NodeId, ValueKind)> = answer.order.iter().zip(witness.received_kinds()).map(|(&(node, _), &kind)| (node, kind)).collect();
+                    for spelled in respellings(&text, &tree, &received) {
                         let lines = classroom::parse(&spelled, &tree).expect("the answer reads");
                         let verdict = check::grade(&tree, &lines, &answer, &witness, Default::default());
                         prop_assert!(verdict.is_right(), "{:?} {:?}: {}\n{:?}", algorithm, options, spelled, verdict);
@@ -502,9 +503,9 @@ fn strict_fail_hard_can_visit_more_nodes_than_strict_fail_soft() {
 
 /// The tool's answer as students write it: as printed; with `=` and `;`;
 /// with commas and the keys in capitals; with every bound of the order
-/// line written out (`c<=2`, `d≥5`).
-fn respellings(text: &str, tree: &Tree, witness: &Witness<'_>) -> Vec<String> {
-    let names = tree.name_index();
+/// line written out (`c<=2`, `d≥5`). `received` is what each value of the
+/// search's order says, in order; a line of inner nodes leaves some out.
+fn respellings(text: &str, tree: &Tree, received: &[(NodeId, ValueKind)]) -> Vec<String> {
     let lines = || text.lines().map(|line| line.split_once(": ").expect("key: items"));
     let equals = lines()
         .map(|(key, items)| format!("{key} = {}", items.replace(':', " = ").replace(' ', "; ")));
@@ -514,9 +515,11 @@ fn respellings(text: &str, tree: &Tree, witness: &Witness<'_>) -> Vec<String> {
         if !key.starts_with("order") && !key.starts_with("Reihenfolge") {
             return format!("{key}: {items}");
         }
+        let mut received = received.iter();
         let item = |item: &str| {
             let Some((name, value)) = item.split_once(':') else { return item.to_string() };
-            match witness.kind_of(names[name]) {
+            let kind = received.find(|&&(node, _)| tree.name(node) == name).map(|&(_, kind)| kind);
+            match kind {
                 Some(ValueKind::Upper) => format!("{name}<={value}"),
                 Some(ValueKind::Lower) => format!("{name}:\u{2265}{value}"),
                 _ => item.to_string(),

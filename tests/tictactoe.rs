@@ -35,7 +35,12 @@ fn the_full_game_tree_compares_as_the_lecture_says() {
     assert_eq!(row("negamax-alphabeta")[3], "18297", "{table}");
     // F1's shallow cutoffs alone: more than alpha-beta, far fewer than minimax.
     assert_eq!(row("shallow")[..5], ["shallow", "0", "x0", "29257", "12352"], "{table}");
-    assert_eq!(rows.len(), 7, "{table}");
+    // The null-window searches find the same value and move, SSS* with
+    // fewer leaves than alpha-beta.
+    assert_eq!(row("pvs")[..5], ["pvs", "0", "x0", "17080", "6825"], "{table}");
+    assert_eq!(row("mtdf")[..5], ["mtdf", "0", "x0", "16828", "6720"], "{table}");
+    assert_eq!(row("sss")[..5], ["sss", "0", "x0", "18335", "7153"], "{table}");
+    assert_eq!(rows.len(), 10, "{table}");
 }
 
 #[test]

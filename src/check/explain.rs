@@ -41,6 +41,8 @@ struct Open {
     /// The window it was entered with.
     entry: Option<Window>,
     last: Option<(NodeId, f64)>,
+    /// `v` before the last child's value, for a child searched again.
+    before: f64,
 }
 
 /// The value a node returned, and how it came about.
@@ -52,6 +54,8 @@ struct Received {
     entry: Option<Window>,
     /// Its best value before fail-hard clamped it.
     best: f64,
+    /// Taken from the memory of earlier passes, not searched.
+    recalled: bool,
 }
 
 /// What the search did at each node; a [`Sink`].
@@ -67,6 +71,8 @@ pub struct Witness<'t> {
     /// Every cutoff in order, with the children it skipped.
     cutoffs: Vec<(Cut, Vec<NodeId>)>,
     value: Vec<Option<Received>>,
+    /// What each value received says, in the order received.
+    kinds: Vec<ValueKind>,
     open: Vec<Open>,
 }
 
@@ -83,18 +89,20 @@ impl<'t> Witness<'t> {
             cut: vec![None; tree.len()],
             cutoffs: Vec::new(),
             value: vec![None; tree.len()],
+            kinds: Vec::new(),
             open: Vec::new(),
         }
+    }
+
+    /// What each value the search gave says (exact, or a bound), in the
+    /// order the nodes received them: the `order` line's.
+    pub fn received_kinds(&self) -> &[ValueKind] {
+        &self.kinds
     }
 
     /// The value `node` received, if the search reached it.
     pub fn value_of(&self, node: NodeId) -> Option<f64> {
         self.value[node.index()].map(|received| received.value)
-    }
-
-    /// Whether the value `node` received is exact or a bound, if it received one.
-    pub fn kind_of(&self, node: NodeId) -> Option<ValueKind> {
-        self.value[node.index()].map(|received| received.kind)
     }
 
     /// Whether `child` is a move from the root whose exact value, seen by
@@ -226,6 +234,13 @@ impl<'t> Witness<'t> {
             return self.why_not_searched(node);
         };
         let Received { value, kind, .. } = received;
+        if received.recalled {
+            let relation = if kind == ValueKind::Exact { "=" } else { bound_sign(kind) };
+            return format!(
+                "{name} is not searched again: an earlier pass proved {name}{relation}{}",
+                Num(value)
+            );
+        }
         if self.tree.is_leaf(node) {
             return format!("{name} is a leaf worth {}", Num(value));
         }
@@ -333,6 +348,15 @@ impl<'t> Witness<'t> {
         if self.shown == View::Moved { -value } else { value }
     }
 
+    /// `node`, just entered, receives its value without a search of its
+    /// children: evaluated, or `recalled` from an earlier pass.
+    fn valued_on_entry(&mut self, node: NodeId, value: f64, kind: ValueKind, recalled: bool) {
+        let entry = self.open.pop().and_then(|open| open.entry);
+        self.value[node.index()] = Some(Received { value, kind, entry, best: value, recalled });
+        self.kinds.push(kind);
+        self.returned(node, value);
+    }
+
     /// A child returned `value`: the innermost open node takes it.
     fn returned(&mut self, child: NodeId, value: f64) {
         let view = self.algorithm.view();
@@ -341,6 +365,7 @@ impl<'t> Witness<'t> {
         let Some(open) = self.open.last_mut() else { return };
         let player = self.tree.player(open.node);
         let seen = view.seen_by(searched, child_player, player);
+        open.before = open.v;
         open.v = if view.minimises(player) { open.v.min(seen) } else { open.v.max(seen) };
         open.last = Some((child, value));
     }
@@ -363,20 +388,28 @@ impl Sink<'_> for Witness<'_> {
                 let v = window.map_or(view.initial_v(player), |window| {
                     self.returns.initial_v(view, player, window)
                 });
-                self.open.push(Open { node, v, window, entry: window, last: None });
+                self.open.push(Open { node, v, window, entry: window, last: None, before: v });
             }
             Event::Leaf { node, value } => {
-                let entry = self.open.pop().and_then(|open| open.entry);
-                let kind = ValueKind::Exact;
-                self.value[node.index()] = Some(Received { value, kind, entry, best: value });
-                self.returned(node, value);
+                self.valued_on_entry(node, value, ValueKind::Exact, false)
             }
+            Event::Recall { node, value, kind } => self.valued_on_entry(node, value, kind, true),
             Event::Value { node, value, kind } => {
                 let open = self.open.pop().expect("a node's value follows its entry");
                 let (entry, best) = (open.entry, self.searched(open.v));
-                self.value[node.index()] = Some(Received { value, kind, entry, best });
+                let received = Received { value, kind, entry, best, recalled: false };
+                self.value[node.index()] = Some(received);
+                self.kinds.push(kind);
                 self.returned(node, value);
             }
+            Event::Research { .. } => {
+                if let Some(open) = self.open.last_mut() {
+                    open.v = open.before;
+                }
+            }
+            // Each pass enters the nodes again; what a node received last
+            // is what explains it.
+            Event::Pass { .. } => {}
             Event::Update { bound, value, .. } => {
                 if let Some(window) = self.open.last_mut().and_then(|open| open.window.as_mut()) {
                     window.set(bound, value);

@@ -121,12 +121,12 @@ impl Grader<'_> {
         }
         let evaluated = |node: NodeId| is_evaluated[node.index()];
         let inner_only = items.iter().all(|&(node, _)| !evaluated(node));
-        let search: Vec<(NodeId, f64)> = self
-            .answer
-            .order
-            .iter()
-            .copied()
-            .filter(|&(node, _)| !inner_only || !evaluated(node))
+        // Each value with what it says: a node searched in several passes
+        // receives a bound in one and its value in another.
+        let kinds = self.witness.received_kinds();
+        let search: Vec<(NodeId, f64, ValueKind)> = (self.answer.order.iter().zip(kinds))
+            .map(|(&(node, value), &kind)| (node, value, kind))
+            .filter(|&(node, _, _)| !inner_only || !evaluated(node))
             .collect();
         let show = |&(node, claim): &(NodeId, Option<Claim>)| match claim {
             Some(claim) => format!("{}:{claim}", tree.name(node)),
@@ -135,11 +135,11 @@ impl Grader<'_> {
         let got: Vec<String> = items.iter().map(show).collect();
         // A bound must point the way the search's does; a bare value may
         // stand for a bound.
-        let same = |a: &(NodeId, Option<Claim>), s: &(NodeId, f64)| {
-            let kind = self.witness.kind_of(s.0);
-            a.0 == s.0
+        let same = |a: &(NodeId, Option<Claim>),
+                    &(node, value, kind): &(NodeId, f64, ValueKind)| {
+            a.0 == node
                 && a.1.is_none_or(|c| {
-                    num::agrees(c.value, s.1) && c.bound.is_none_or(|b| Some(b) == kind)
+                    num::agrees(c.value, value) && c.bound.is_none_or(|b| b == kind)
                 })
         };
         let wrong = first_difference(items, &search, same).map(|i| {
@@ -150,19 +150,21 @@ impl Grader<'_> {
                 }
                 (Some(_), _) if broken.is_some() => broken.expect("checked"),
                 // The answer skips a node the search visits: why is it visited?
-                (_, Some(&(node, _))) if items.iter().all(|&(n, _)| n != node) => {
+                (_, Some(&(node, _, _))) if items.iter().all(|&(n, _)| n != node) => {
                     self.witness.why_searched(node)
                 }
-                (_, Some(&(node, _))) => self.witness.why_value(node),
+                (_, Some(&(node, _, _))) => self.witness.why_value(node),
                 _ => "the search has given every node its value by then".to_string(),
             };
-            let search_item = search.get(i).map(|&(node, value)| {
-                let bound = self.witness.kind_of(node).filter(|&kind| kind != ValueKind::Exact);
+            let search_item = search.get(i).map(|&(node, value, kind)| {
+                let bound = Some(kind).filter(|&kind| kind != ValueKind::Exact);
                 show(&(node, Some(Claim { value, bound })))
             });
             wrong_at(Some(i + 1), items.get(i).map(show), search_item, Some(explanation))
         });
         let key = if inner_only { "order (inner nodes)" } else { "order" };
+        let search: Vec<(NodeId, f64)> =
+            search.iter().map(|&(node, value, _)| (node, value)).collect();
         verdict(key, notation::Order(tree, &search).to_string(), got.join(" "), wrong)
     }
 

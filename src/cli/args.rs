@@ -130,6 +130,10 @@ pub struct SearchArgs {
     /// for alpha-beta it is the root's window.
     #[arg(long, value_name = "LO..HI", allow_hyphen_values = true, value_parser = parse_range, conflicts_with_all = ["alpha", "beta"])]
     pub value_range: Option<Window>,
+
+    /// MTD(f): the first guess at the root's value, from MAX's point of view [default: 0].
+    #[arg(long, value_name = "F", allow_hyphen_values = true, value_parser = parse_bound)]
+    pub guess: Option<f64>,
 }
 
 /// What an alpha-beta node returns outside its window: fail-soft unless
@@ -181,20 +185,7 @@ impl SearchArgs {
     /// The algorithm and its options, checked to fit together.
     pub fn resolve(&self, default: Algorithm) -> Result<(Algorithm, Options), Failure> {
         let algorithm = self.algo.unwrap_or(default);
-        let pruning_flags = [
-            (self.window.strict, "--strict"),
-            (self.returns.fail_hard, "--fail-hard"),
-            (self.returns.start_at_bound, "--start-at-bound"),
-            (self.window.alpha.is_some(), "--alpha"),
-            (self.window.beta.is_some(), "--beta"),
-        ];
-        if !algorithm.prunes()
-            && let Some(flag) = first_given(&pruning_flags)
-        {
-            return Err(Failure::Usage(format!(
-                "{flag} applies only to alpha-beta; use --algo alphabeta or --algo negamax-alphabeta"
-            )));
-        }
+        self.check_flags(algorithm)?;
         if algorithm.view() != View::Mover && self.negamax_view.is_some() {
             return Err(Failure::Usage(
                 "--negamax-view applies only to the negamax forms; use --algo negamax, negamax-alphabeta or shallow".into(),
@@ -212,8 +203,44 @@ impl SearchArgs {
             order: self.order.unwrap_or_default(),
             depth_limit: self.depth,
             value_range: self.value_range,
+            guess: self.guess.unwrap_or_default(),
         };
         Ok((algorithm, options))
+    }
+
+    /// Refuses the flags `algorithm` has no use for.
+    fn check_flags(&self, algorithm: Algorithm) -> Result<(), Failure> {
+        let convention_flags = [
+            (self.window.strict, "--strict"),
+            (self.returns.fail_hard, "--fail-hard"),
+            (self.returns.start_at_bound, "--start-at-bound"),
+        ];
+        let window_flags =
+            [(self.window.alpha.is_some(), "--alpha"), (self.window.beta.is_some(), "--beta")];
+        let refused = match (algorithm.prunes(), algorithm.has_conventions()) {
+            (_, true) => None,
+            (true, false) => first_given(&convention_flags),
+            (false, false) => first_given(&convention_flags).or(first_given(&window_flags)),
+        };
+        if let Some(flag) = refused {
+            let name = algorithm.name();
+            let why = match algorithm {
+                Algorithm::Mtdf | Algorithm::Sss
+                    if flag.ends_with("alpha") || flag.ends_with("beta") =>
+                {
+                    format!("--algo {name} sets the window of each pass itself")
+                }
+                Algorithm::Pvs | Algorithm::Mtdf | Algorithm::Sss => format!(
+                    "--algo {name} searches with null windows, which need fail-soft values and cutoffs on equality"
+                ),
+                _ => "use --algo alphabeta or --algo negamax-alphabeta".to_string(),
+            };
+            return Err(Failure::Usage(format!("{flag} applies only to alpha-beta; {why}")));
+        }
+        if self.guess.is_some() && algorithm != Algorithm::Mtdf {
+            return Err(Failure::Usage("--guess applies only to --algo mtdf".into()));
+        }
+        Ok(())
     }
 }
 

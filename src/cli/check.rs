@@ -252,6 +252,7 @@ fn with_trace_settings(given: &SearchArgs, trace: &TraceAnswer<'_>) -> SearchArg
     let recorded = trace.options.value_range.map(|[lo, hi]| Window { alpha: lo.0, beta: hi.0 });
     let value_range = given.value_range.or(recorded);
     let order = given.order.or(trace.options.order);
+    let guess = given.guess.or(trace.options.guess.map(|guess| guess.0));
     let negamax_view = match algorithm.view() {
         View::Mover => given.negamax_view.or(trace.options.negamax_view),
         _ => given.negamax_view,
@@ -263,6 +264,7 @@ fn with_trace_settings(given: &SearchArgs, trace: &TraceAnswer<'_>) -> SearchArg
             value_range,
             negamax_view,
             order,
+            guess,
             ..*given
         };
     }
@@ -285,5 +287,6 @@ fn with_trace_settings(given: &SearchArgs, trace: &TraceAnswer<'_>) -> SearchArg
         order,
         depth: given.depth.or(trace.options.depth_limit),
         value_range,
+        guess,
     }
 }

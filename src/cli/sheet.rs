@@ -58,6 +58,7 @@ pub fn run(args: &SheetArgs) -> Result<(), Failure> {
         order: None,
         depth: None,
         value_range: None,
+        guess: None,
     };
     let (algorithm, options) = search.resolve(Algorithm::Minimax)?;
     let dir = &args.output;

@@ -7,17 +7,22 @@ use serde::Serialize;
 use crate::compare::Row;
 use crate::contract::{Fail, StatsRecord};
 use crate::num::Num;
-use crate::search::ValueKind;
+use crate::search::{Stats, ValueKind};
 
-const HEADERS: [&str; 6] = ["algorithm", "value", "best move", "visited", "leaves", "cutoffs"];
+/// The columns: the percentage's header names the first row's algorithm.
+const COLUMNS: usize = 8;
+const HEADERS: [&str; COLUMNS] =
+    ["algorithm", "value", "best move", "visited", "leaves", "cutoffs", "% of", "notes"];
 
 /// Writes the table, numbers right-aligned, nodes visited also as a
-/// percentage of the first row's (minimax, or expectimax alone).
+/// percentage of the first row's (minimax, or expectimax alone), and the
+/// re-searches, passes and remembered nodes of the algorithms that have them.
 pub fn write_text(out: &mut dyn Write, rows: &[Row]) -> io::Result<()> {
     let Some(baseline) = rows.first() else { return Ok(()) };
     let percent = format!("% of {}", baseline.algorithm);
-    let headers: [&str; 7] = std::array::from_fn(|i| HEADERS.get(i).copied().unwrap_or(&percent));
-    let cells: Vec<[String; 7]> = rows
+    let mut headers = HEADERS;
+    headers[6] = &percent;
+    let cells: Vec<[String; COLUMNS]> = rows
         .iter()
         .map(|row| {
             [
@@ -28,6 +33,7 @@ pub fn write_text(out: &mut dyn Write, rows: &[Row]) -> io::Result<()> {
                 row.stats.leaves_evaluated.to_string(),
                 row.stats.cutoffs.to_string(),
                 format!("{:.1}%", row.percent_of(baseline)),
+                beyond_one_pass(&row.stats),
             ]
         })
         .collect();
@@ -46,19 +52,34 @@ pub fn write_text(out: &mut dyn Write, rows: &[Row]) -> io::Result<()> {
 }
 
 /// Text columns (algorithm, best move) are left-aligned, numbers right-aligned.
-fn write_row(out: &mut dyn Write, cells: &[String; 7], widths: &[usize]) -> io::Result<()> {
+fn write_row(out: &mut dyn Write, cells: &[String; COLUMNS], widths: &[usize]) -> io::Result<()> {
     let mut line = String::new();
     for (column, (cell, &width)) in cells.iter().zip(widths).enumerate() {
         if column > 0 {
             line.push_str("  ");
         }
-        if matches!(column, 0 | 2) {
+        if matches!(column, 0 | 2 | 7) {
             line.push_str(&format!("{cell:<width$}"));
         } else {
             line.push_str(&format!("{cell:>width$}"));
         }
     }
     writeln!(out, "{}", line.trim_end())
+}
+
+/// `1 re-search`, `4 passes, 6 remembered`: nothing for one pass.
+fn beyond_one_pass(stats: &Stats) -> String {
+    let count = |n: u64, one: &str, many: &str| match n {
+        0 => None,
+        1 => Some(format!("1 {one}")),
+        _ => Some(format!("{n} {many}")),
+    };
+    let parts = [
+        count(stats.researches, "re-search", "re-searches"),
+        count(stats.passes, "pass", "passes"),
+        count(stats.memory_hits, "remembered", "remembered"),
+    ];
+    parts.into_iter().flatten().collect::<Vec<_>>().join(", ")
 }
 
 /// `3`, or `<=3` / `>=3` when the root failed low or high.
@@ -100,7 +121,6 @@ pub fn write_json(out: &mut dyn Write, rows: &[Row]) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Stats;
 
     #[test]
     fn columns_are_as_wide_as_their_widest_cell_in_characters() {
@@ -114,7 +134,8 @@ mod tests {
         let mut out = Vec::new();
         write_text(&mut out, &[row("minimax"), row("negamax")]).unwrap();
         let text = String::from_utf8(out).unwrap();
-        let widths: Vec<usize> = text.lines().map(|line| line.chars().count()).collect();
+        // The header is longer by the empty `notes` column's name.
+        let widths: Vec<usize> = text.lines().skip(1).map(|line| line.chars().count()).collect();
         assert!(widths.iter().all(|&width| width == widths[0]), "{text}");
         // The 14-letter name, two spaces, then `visited` right-aligned in 7.
         assert!(text.contains("élan-élan-élan        3"), "{text}");

@@ -69,6 +69,7 @@ impl<'t, 'a> Summary<'t, 'a> {
                 depth_limit: options.depth_limit,
                 value_range: options.value_range.map(|range| [Num(range.alpha), Num(range.beta)]),
                 perspective: Some(tree.perspective()),
+                guess: (algorithm == Algorithm::Mtdf).then_some(Num(options.guess)),
             },
             value: Num(outcome.value),
             fail: Fail::of(outcome.kind),
@@ -217,6 +218,9 @@ pub fn write_event(line: &mut Vec<u8>, tree: &Tree, step: u64, event: &Event<'_>
         Event::Update { .. } => b"{\"type\":\"update\",\"step\":",
         Event::Cutoff { .. } => b"{\"type\":\"cutoff\",\"step\":",
         Event::Value { .. } => b"{\"type\":\"value\",\"step\":",
+        Event::Research { .. } => b"{\"type\":\"research\",\"step\":",
+        Event::Recall { .. } => b"{\"type\":\"recall\",\"step\":",
+        Event::Pass { .. } => b"{\"type\":\"pass\",\"step\":",
     });
     json(line, &step);
     member(line, b"node", tree.name(event.node()));
@@ -248,9 +252,18 @@ pub fn write_event(line: &mut Vec<u8>, tree: &Tree, step: u64, event: &Event<'_>
             let names: Vec<&str> = pruned.iter().map(|&child| tree.name(child)).collect();
             member(line, b"pruned", &names);
         }
-        Event::Value { value, kind, .. } => {
+        Event::Value { value, kind, .. } | Event::Recall { value, kind, .. } => {
             member(line, b"value", &Num(value));
             word(line, b"kind", kind_word(kind));
+        }
+        Event::Research { child, value, .. } => {
+            member(line, b"child", tree.name(child));
+            member(line, b"value", &Num(value));
+        }
+        Event::Pass { number, window, .. } => {
+            member(line, b"number", &number);
+            member(line, b"alpha", &Num(window.alpha));
+            member(line, b"beta", &Num(window.beta));
         }
     }
     line.push(b'}');
@@ -385,7 +398,7 @@ mod tests {
             crate::trace::write(&tree, &request, &mut written).unwrap();
             let read: TraceDocument = serde_json::from_slice(&written).unwrap();
             let document = document(&tree, algorithm, &request.options).unwrap();
-            assert!(document.events.len() > 1_500, "{} events", document.events.len());
+            assert!(document.events.len() > 1_000, "{} events", document.events.len());
             assert_eq!(read, document);
         }
     }

@@ -41,6 +41,27 @@ impl Notation {
         }
     }
 
+    /// A bound of a window: the number, or where the number just above
+    /// or below it is shorter to write, that one marked `-` or `+` (`⁻`,
+    /// `⁺`). A null window's bounds are neighbouring numbers; `3+` is the
+    /// textbook's 3 + 1 for real values: the next number above 3.
+    pub fn limit(self, value: f64) -> String {
+        let plain = self.number(value);
+        if value.is_infinite() {
+            return plain;
+        }
+        let (above, below) = (self.number(value.next_up()), self.number(value.next_down()));
+        let (minus, plus) =
+            if self == Notation::Ascii { ("-", "+") } else { ("\u{207b}", "\u{207a}") };
+        if above.len() < plain.len() {
+            above + minus
+        } else if below.len() < plain.len() {
+            below + plus
+        } else {
+            plain
+        }
+    }
+
     /// `alpha` or `α`, `beta` or `β`.
     pub fn bound(self, bound: Bound) -> &'static str {
         match (self, bound) {
@@ -69,15 +90,11 @@ impl Notation {
         }
     }
 
-    /// An alpha-beta window: `alpha=3 beta=inf` or `α=3 β=∞`.
+    /// An alpha-beta window: `alpha=3 beta=inf` or `α=3 β=∞`; a null
+    /// window `alpha=3 beta=3+` (see [`limit`](Self::limit)).
     pub fn window(self, window: crate::search::Window) -> String {
-        format!(
-            "{}={} {}={}",
-            self.bound(Bound::Alpha),
-            self.number(window.alpha),
-            self.bound(Bound::Beta),
-            self.number(window.beta)
-        )
+        let (alpha, beta) = (self.limit(window.alpha), self.limit(window.beta));
+        format!("{}={alpha} {}={beta}", self.bound(Bound::Alpha), self.bound(Bound::Beta))
     }
 }
 
@@ -95,7 +112,7 @@ pub fn cutoff_test(rule: &CutoffRule, notation: Notation) -> String {
         notation.number(rule.value),
         notation.comparison(rule.comparison()),
         notation.bound(rule.bound),
-        notation.number(rule.limit)
+        notation.limit(rule.limit)
     )
 }
 

@@ -221,19 +221,21 @@ impl NodeView<'_> {
     }
 }
 
+/// A node the search has not reached.
+const UNSEEN: Mark = Mark {
+    status: Status::Unseen,
+    value: 0.0,
+    kind: ValueKind::Exact,
+    window: None,
+    visit: 0,
+    cut_here: false,
+};
+
 impl<'t> Picture<'t> {
     /// The tree before a search whose values are from `view`: every node
     /// unseen.
     pub fn new(tree: &'t Tree, view: View) -> Picture<'t> {
-        let blank = Mark {
-            status: Status::Unseen,
-            value: 0.0,
-            kind: ValueKind::Exact,
-            window: None,
-            visit: 0,
-            cut_here: false,
-        };
-        Picture { tree, view, marks: vec![blank; tree.len()], visits: 0, steps: 0, current: None }
+        Picture { tree, view, marks: vec![UNSEEN; tree.len()], visits: 0, steps: 0, current: None }
     }
 
     /// The tree drawn.
@@ -361,6 +363,18 @@ impl Sink<'_> for Picture<'_> {
                 }
             }
             Event::Cutoff { pruned, .. } => pruned.iter().for_each(|&child| self.prune(child)),
+            Event::Recall { node, value, kind } => self.valued(node, value, kind),
+            // The child is searched again from scratch.
+            Event::Research { child, .. } => {
+                for below in self.tree.subtree(child) {
+                    self.marks[below.index()] = UNSEEN;
+                }
+            }
+            // The picture shows the latest pass over the tree.
+            Event::Pass { .. } => {
+                self.marks.fill(UNSEEN);
+                self.visits = 0;
+            }
         }
         Ok(())
     }

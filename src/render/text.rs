@@ -68,6 +68,9 @@ pub fn header_parts(
             parts.push(format!("{} {}", words.window, notation.window(options.window)));
         }
     }
+    if algorithm == Algorithm::Mtdf {
+        parts.push(format!("{} {}", words.guess, notation.number(options.guess)));
+    }
     if let Some(limit) = options.depth_limit {
         parts.push(format!("{} {limit}", words.depth_limit));
     }
@@ -222,15 +225,33 @@ impl<W: Write> Sink<'_> for TextTrace<'_, W> {
                 self.pending = Some((node, player, window));
                 return Ok(());
             }
-            // A leaf's entering and evaluation share one line.
-            Event::Leaf { .. } => self.pending = None,
+            // A leaf's entering and evaluation share one line, as do a
+            // remembered node's.
+            Event::Leaf { .. } | Event::Recall { .. } => self.pending = None,
             _ => self.flush_pending()?,
         }
         self.write_line(event)?;
-        if matches!(event, Event::Leaf { .. } | Event::Value { .. }) {
+        if matches!(event, Event::Leaf { .. } | Event::Value { .. } | Event::Recall { .. }) {
             self.open -= 1;
         }
         Ok(())
+    }
+}
+
+/// What each node says of the edge into it: the action that leads to it,
+/// and below a chance node how likely it is.
+fn edge_note(tree: &Tree, node: NodeId) -> String {
+    let action = tree.action(node).map(|a| format!("  action={a}")).unwrap_or_default();
+    let p = tree.probability(node).map(|p| format!("  p={}", Num(p))).unwrap_or_default();
+    action + &p
+}
+
+/// `lower bound` or `upper bound`, nothing for an exact value.
+fn bound_note(kind: ValueKind, words: &Words) -> Option<&'static str> {
+    match kind {
+        ValueKind::Exact => None,
+        ValueKind::Lower => Some(words.lower_bound),
+        ValueKind::Upper => Some(words.upper_bound),
     }
 }
 
@@ -246,13 +267,7 @@ pub fn describe(
     words: &Words,
 ) -> String {
     let paint_value = |value: f64| palette.paint(Role::Value, &notation.number(value));
-    // Each node says the action that leads to it, and below a chance node
-    // how likely it is.
-    let edge = |node| {
-        let action = tree.action(node).map(|a| format!("  action={a}")).unwrap_or_default();
-        let p = tree.probability(node).map(|p| format!("  p={}", Num(p))).unwrap_or_default();
-        action + &p
-    };
+    let edge = |node| edge_note(tree, node);
     match *event {
         Event::Enter { node, player, window, .. } => {
             let tag = player_tag(palette, player);
@@ -282,12 +297,22 @@ pub fn describe(
             format!("{}: {reason}: {} {pruned}", tree.name(node), words.prune)
         }
         Event::Value { node, value, kind } => {
-            let note = match kind {
-                ValueKind::Exact => String::new(),
-                ValueKind::Lower => format!(" ({})", words.lower_bound),
-                ValueKind::Upper => format!(" ({})", words.upper_bound),
-            };
+            let note = bound_note(kind, words).map(|note| format!(" ({note})")).unwrap_or_default();
             format!("{} = {}{note}", tree.name(node), paint_value(value))
+        }
+        Event::Recall { node, value, kind } => {
+            let remembered = words.remembered;
+            let note =
+                bound_note(kind, words).map_or(remembered.into(), |n| format!("{n}, {remembered}"));
+            format!("{} = {} ({note})", tree.name(node), paint_value(value))
+        }
+        Event::Research { node, child, value } => {
+            let (node, child, value) = (tree.name(node), tree.name(child), notation.number(value));
+            let (passes, again) = (words.passes_null_window, words.search_again);
+            format!("{node}: {child}={value} {passes}: {again} {child}")
+        }
+        Event::Pass { number, window, .. } => {
+            format!("{} {number}: {}", words.pass, notation.window(window))
         }
     }
 }

@@ -3,11 +3,14 @@
 //!
 //! The engine owns what is the same for all algorithms: visiting order,
 //! leaves and the depth limit, counting, emitting events, remembering each
-//! node's best child. What differs, how a node combines its children's
-//! values and when it stops, is the algorithm's [`Rule`].
+//! node's best child, searching a child again when the rule asks, and the
+//! [`Memory`] of bounds that passes of MTD(f) share. What differs, how a
+//! node combines its children's values and when it stops, is the
+//! algorithm's [`Rule`].
 
 use std::io;
 
+use super::memory::Memory;
 use super::{CutoffRule, Event, Options, Outcome, Sink, Stats, ValueKind, View, Window};
 use crate::tree::{NodeId, Player, Tree};
 
@@ -45,6 +48,8 @@ pub(crate) struct Best {
 pub(crate) struct Returned {
     /// Its value, in its own point of view.
     pub value: f64,
+    /// What the value says about the child's true value.
+    pub kind: ValueKind,
     /// Who moves at the child.
     pub player: Player,
     /// The chance that the parent, a chance node, moves to the child.
@@ -61,12 +66,14 @@ pub(crate) struct Absorbed {
     /// The node stops searching its children: the rest cannot matter to
     /// the root.
     pub cutoff: Option<CutoffRule>,
+    /// The child's value was only a probe's answer: search it again.
+    pub research: bool,
 }
 
 impl Absorbed {
     /// A step of an algorithm that never prunes.
     pub fn plain(improved: bool) -> Absorbed {
-        Absorbed { improved, update: None, cutoff: None }
+        Absorbed { improved, update: None, cutoff: None, research: false }
     }
 }
 
@@ -80,146 +87,221 @@ struct Frame<S> {
 
 const NO_CHILD: u32 = u32::MAX;
 
-/// Runs `rule` over `tree`, pushing every step into `sink`.
-///
-/// # Complexity
-/// Time linear in the nodes visited; memory one frame per level of the
-/// current path plus four bytes per node for the best child.
+/// What one pass over the tree found: the root's value and what it says,
+/// in the rule's point of view.
+pub(crate) struct Pass {
+    pub value: f64,
+    pub kind: ValueKind,
+}
+
+/// A search of `tree` in one or more passes, pushing every step into one
+/// sink and counting the work of all passes together.
+pub(crate) struct Engine<'a, 't> {
+    tree: &'t Tree,
+    sink: &'a mut dyn Sink<'t>,
+    /// Whether the sink takes `Enter` and `Update` events.
+    takes_steps: bool,
+    pub stats: Stats,
+    /// Bounds proved by earlier passes, for rules that remember them.
+    pub memory: Option<Memory>,
+    /// Each node's best child in the latest pass that searched its
+    /// children, `NO_CHILD` where none has.
+    best_child: Vec<u32>,
+}
+
+impl<'a, 't> Engine<'a, 't> {
+    pub fn new(tree: &'t Tree, sink: &'a mut dyn Sink<'t>) -> Engine<'a, 't> {
+        Engine {
+            tree,
+            takes_steps: sink.takes_steps(),
+            sink,
+            stats: Stats { nodes_total: tree.len() as u64, ..Stats::default() },
+            memory: None,
+            best_child: vec![NO_CHILD; tree.len()],
+        }
+    }
+
+    /// Each node's best child so far, for [`outcome`](Self::outcome).
+    pub fn best_children(&self) -> &[u32] {
+        &self.best_child
+    }
+
+    /// Passes `event` to the sink.
+    pub fn emit(&mut self, event: &Event<'t>) -> io::Result<()> {
+        self.sink.event(event)
+    }
+
+    /// Runs `rule` over the tree once, nodes at `depth_limit` evaluated
+    /// statically.
+    ///
+    /// # Complexity
+    /// Time linear in the nodes visited; memory one frame per level of the
+    /// current path plus four bytes per node for the best child.
+    pub fn pass<R: Rule>(&mut self, rule: &R, depth_limit: Option<u32>) -> io::Result<Pass> {
+        let (value, kind) = Walker { engine: self, rule, depth_limit }.run()?;
+        Ok(Pass { value, kind })
+    }
+
+    /// The outcome of a search whose answer `pass` gives, with the best
+    /// children `best_child` (as [`best_children`](Self::best_children)
+    /// were then), from MAX's point of view, as the classroom lines speak.
+    pub fn outcome(&self, pass: &Pass, view: View, best_child: &[u32]) -> Outcome {
+        let tree = self.tree;
+        let root_player = tree.player(tree.root());
+        let flips = view == View::Mover && root_player == Player::Min;
+        let best = |node: NodeId| {
+            let child = best_child[node.index()];
+            (child != NO_CHILD).then_some(NodeId(child))
+        };
+        Outcome {
+            value: view.convert(pass.value, root_player),
+            kind: if flips { pass.kind.flipped() } else { pass.kind },
+            best_move: best(tree.root()),
+            // A chance node has no best child: the line of play ends there.
+            principal_variation: std::iter::successors(Some(tree.root()), |&node| {
+                best(node).filter(|_| tree.player(node) != Player::Chance)
+            })
+            .collect(),
+            stats: self.stats,
+        }
+    }
+}
+
+/// Runs `rule` over `tree` in one pass, pushing every step into `sink`.
 pub(crate) fn walk<'t, R: Rule>(
     tree: &'t Tree,
     rule: &R,
     options: &Options,
     sink: &mut dyn Sink<'t>,
 ) -> io::Result<Outcome> {
-    let mut walker = Walker {
-        tree,
-        rule,
-        depth_limit: options.depth_limit,
-        takes_steps: sink.takes_steps(),
-        sink,
-        best_child: vec![NO_CHILD; tree.len()],
-        stats: Stats { nodes_total: tree.len() as u64, ..Stats::default() },
-    };
-    let (root_value, root_kind) = walker.run()?;
-    // The outcome speaks from MAX's point of view, as the classroom lines do.
-    let root_player = tree.player(tree.root());
-    let flips = R::VIEW == View::Mover && root_player == Player::Min;
-    let best = |node: NodeId| {
-        let child = walker.best_child[node.index()];
-        (child != NO_CHILD).then_some(NodeId(child))
-    };
-    Ok(Outcome {
-        value: R::VIEW.convert(root_value, root_player),
-        kind: if flips { root_kind.flipped() } else { root_kind },
-        best_move: best(tree.root()),
-        // A chance node has no best child: the line of play ends there.
-        principal_variation: std::iter::successors(Some(tree.root()), |&node| {
-            best(node).filter(|_| tree.player(node) != Player::Chance)
-        })
-        .collect(),
-        stats: walker.stats,
-    })
+    let mut engine = Engine::new(tree, sink);
+    let pass = engine.pass(rule, options.depth_limit)?;
+    Ok(engine.outcome(&pass, R::VIEW, engine.best_children()))
 }
 
-struct Walker<'a, 't, R: Rule> {
-    tree: &'t Tree,
-    rule: &'a R,
+struct Walker<'e, 'a, 't, R: Rule> {
+    engine: &'e mut Engine<'a, 't>,
+    rule: &'e R,
     depth_limit: Option<u32>,
-    /// Whether the sink takes `Enter` and `Update` events.
-    takes_steps: bool,
-    sink: &'a mut dyn Sink<'t>,
-    /// Each node's best child so far, `NO_CHILD` where there is none.
-    best_child: Vec<u32>,
-    stats: Stats,
 }
 
-impl<R: Rule> Walker<'_, '_, R> {
+impl<'t, R: Rule> Walker<'_, '_, 't, R> {
     fn run(&mut self) -> io::Result<(f64, ValueKind)> {
         let mut stack = Vec::new();
-        if let Some(value) = self.enter(&mut stack, self.tree.root(), 0)? {
-            return Ok((value, ValueKind::Exact));
+        let tree = self.engine.tree;
+        if let Some(received) = self.enter(&mut stack, tree.root(), 0)? {
+            return Ok(received);
         }
-        let mut returned: Option<(NodeId, f64)> = None;
+        let mut returned: Option<(NodeId, (f64, ValueKind))> = None;
         loop {
             let depth = stack.len() as u32 - 1;
             let top = stack.last_mut().expect("the loop ends when the root closes");
-            if let Some((child, value)) = returned.take() {
-                self.absorb(top, child, value)?;
+            if let Some((child, received)) = returned.take() {
+                self.absorb(top, child, received)?;
             }
-            let children = self.tree.children(top.node);
+            let children = tree.children(top.node);
             if let Some(&child) = children.get(top.next) {
                 top.next += 1;
-                if let Some(value) = self.enter(&mut stack, child, depth + 1)? {
-                    returned = Some((child, value));
+                if let Some(received) = self.enter(&mut stack, child, depth + 1)? {
+                    returned = Some((child, received));
                 }
                 continue;
             }
             let frame = stack.pop().expect("a frame is on the stack");
             let (value, kind) = self.rule.close(&frame.state);
-            self.sink.event(&Event::Value { node: frame.node, value, kind })?;
+            self.remember(frame.node, value, kind);
+            self.engine.emit(&Event::Value { node: frame.node, value, kind })?;
             if stack.is_empty() {
                 return Ok((value, kind));
             }
-            returned = Some((frame.node, value));
+            returned = Some((frame.node, (value, kind)));
         }
     }
 
     /// Enters `node`, a child of the top of `stack` (the root if it is
-    /// empty): returns its value if it is evaluated on the spot, or else
-    /// pushes its frame, for its children to be searched.
+    /// empty): returns its value if it is evaluated or remembered on the
+    /// spot, or else pushes its frame, for its children to be searched.
     fn enter(
         &mut self,
         stack: &mut Vec<Frame<R::State>>,
         node: NodeId,
         depth: u32,
-    ) -> io::Result<Option<f64>> {
-        let player = self.tree.player(node);
+    ) -> io::Result<Option<(f64, ValueKind)>> {
+        let tree = self.engine.tree;
+        let player = tree.player(node);
         let state = self.rule.open(player, stack.last().map(|parent| &parent.state));
-        self.stats.nodes_visited += 1;
-        self.stats.deepest = self.stats.deepest.max(depth);
-        if self.takes_steps {
-            let window = self.rule.window(&state);
-            self.sink.event(&Event::Enter { node, depth, player, window })?;
+        let window = self.rule.window(&state);
+        let stats = &mut self.engine.stats;
+        stats.nodes_visited += 1;
+        stats.deepest = stats.deepest.max(depth);
+        if self.engine.takes_steps {
+            self.engine.emit(&Event::Enter { node, depth, player, window })?;
+        }
+        let recalled = self.engine.memory.as_ref().zip(window);
+        if let Some((value, kind)) = recalled.and_then(|(memory, w)| memory.recall(node, w)) {
+            self.engine.stats.memory_hits += 1;
+            self.engine.emit(&Event::Recall { node, value, kind })?;
+            return Ok(Some((value, kind)));
         }
         let at_horizon = self.depth_limit == Some(depth);
-        if !self.tree.is_leaf(node) && !at_horizon {
+        if !tree.is_leaf(node) && !at_horizon {
             stack.push(Frame { node, next: 0, state });
             return Ok(None);
         }
-        let static_value = self.tree.value(node).expect("leaves and horizon nodes have values");
+        let static_value = tree.value(node).expect("leaves and horizon nodes have values");
         let value = R::VIEW.convert(static_value, player);
-        self.stats.leaves_evaluated += 1;
-        self.sink.event(&Event::Leaf { node, value })?;
-        Ok(Some(value))
+        self.engine.stats.leaves_evaluated += 1;
+        self.remember(node, value, ValueKind::Exact);
+        self.engine.emit(&Event::Leaf { node, value })?;
+        Ok(Some((value, ValueKind::Exact)))
     }
 
-    fn absorb(&mut self, frame: &mut Frame<R::State>, child: NodeId, value: f64) -> io::Result<()> {
+    /// Keeps what `node`'s value says, where the search remembers.
+    fn remember(&mut self, node: NodeId, value: f64, kind: ValueKind) {
+        if let Some(memory) = &mut self.engine.memory {
+            memory.store(node, value, kind);
+        }
+    }
+
+    fn absorb(
+        &mut self,
+        frame: &mut Frame<R::State>,
+        child: NodeId,
+        (value, kind): (f64, ValueKind),
+    ) -> io::Result<()> {
+        let tree = self.engine.tree;
         let node = frame.node;
         let returned = Returned {
             value,
-            player: self.tree.player(child),
-            probability: self.tree.probability(child),
+            kind,
+            player: tree.player(child),
+            probability: tree.probability(child),
         };
         let step = self.rule.absorb(&mut frame.state, returned);
         // The first child is the best so far even when it is no better
         // than where v started (-inf, or the bound under --start-at-bound).
-        if step.improved || self.best_child[node.index()] == NO_CHILD {
-            self.best_child[node.index()] = child.0;
+        if step.improved || frame.next == 1 {
+            self.engine.best_child[node.index()] = child.0;
         }
         if let Some((bound, value)) = step.update
-            && self.takes_steps
+            && self.engine.takes_steps
         {
-            self.sink.event(&Event::Update { node, bound, value })?;
+            self.engine.emit(&Event::Update { node, bound, value })?;
+        }
+        if step.research {
+            frame.next -= 1;
+            self.engine.stats.researches += 1;
+            return self.engine.emit(&Event::Research { node, child, value });
         }
         let Some(rule) = step.cutoff else {
             return Ok(());
         };
-        let children = self.tree.children(node);
+        let children = tree.children(node);
         let pruned = &children[frame.next..];
         frame.next = children.len();
         if !pruned.is_empty() {
-            self.stats.cutoffs += 1;
-            self.sink.event(&Event::Cutoff { node, rule, pruned })?;
+            self.engine.stats.cutoffs += 1;
+            self.engine.emit(&Event::Cutoff { node, rule, pruned })?;
         }
         Ok(())
     }

@@ -11,9 +11,12 @@ mod alphabeta;
 mod engine;
 mod expectimax;
 mod limits;
+mod memory;
 mod minimax;
+mod mtdf;
 mod negamax;
 mod negamax_alphabeta;
+mod pvs;
 mod shallow;
 mod view;
 mod window;
@@ -54,17 +57,30 @@ pub enum Algorithm {
     /// Minimax with chance nodes, which take the probability-weighted
     /// average of their children's values (expectiminimax).
     Expectimax,
+    /// Principal-variation search (NegaScout): the first child with the
+    /// whole window, the others with a null window, searched again when
+    /// they turn out better.
+    Pvs,
+    /// MTD(f): null-window alpha-beta passes from the guess `--guess`,
+    /// with a memory of the bounds each pass proves, until they meet.
+    Mtdf,
+    /// SSS* as MTD(+inf): the passes start from the best value the root's
+    /// player could hope for, and never evaluate a leaf alpha-beta skips.
+    Sss,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order tables list them.
-    pub const ALL: [Algorithm; 6] = [
+    pub const ALL: [Algorithm; 9] = [
         Algorithm::Minimax,
         Algorithm::Negamax,
         Algorithm::Alphabeta,
         Algorithm::NegamaxAlphabeta,
         Algorithm::Shallow,
         Algorithm::Expectimax,
+        Algorithm::Pvs,
+        Algorithm::Mtdf,
+        Algorithm::Sss,
     ];
 
     /// The name `--algo` takes.
@@ -76,6 +92,9 @@ impl Algorithm {
             Algorithm::NegamaxAlphabeta => "negamax-alphabeta",
             Algorithm::Shallow => "shallow",
             Algorithm::Expectimax => "expectimax",
+            Algorithm::Pvs => "pvs",
+            Algorithm::Mtdf => "mtdf",
+            Algorithm::Sss => "sss",
         }
     }
 
@@ -88,18 +107,32 @@ impl Algorithm {
     /// Whether the trace shows a window at each node: the alpha-beta
     /// algorithms', or F1's bound w as beta.
     pub fn has_window(self) -> bool {
-        self.prunes() || self == Algorithm::Shallow
+        self.prunes() || matches!(self, Algorithm::Shallow | Algorithm::Mtdf | Algorithm::Sss)
     }
 
-    /// Whether the algorithm prunes with an alpha-beta window.
+    /// Whether the algorithm prunes with an alpha-beta window that starts
+    /// at the root's (`--alpha`, `--beta`).
     pub fn prunes(self) -> bool {
+        matches!(self, Algorithm::Alphabeta | Algorithm::NegamaxAlphabeta | Algorithm::Pvs)
+    }
+
+    /// Whether the algorithm takes the conventions of alpha-beta (`--strict`,
+    /// `--fail-hard`, `--start-at-bound`). The null-window searches do
+    /// not: a null window asks "better or not?" only with fail-soft values
+    /// and cutoffs on equality.
+    pub fn has_conventions(self) -> bool {
         matches!(self, Algorithm::Alphabeta | Algorithm::NegamaxAlphabeta)
     }
 
     /// Whose point of view the algorithm's values are from.
     pub fn view(self) -> View {
         match self {
-            Algorithm::Minimax | Algorithm::Alphabeta | Algorithm::Expectimax => View::Max,
+            Algorithm::Minimax
+            | Algorithm::Alphabeta
+            | Algorithm::Expectimax
+            | Algorithm::Pvs
+            | Algorithm::Mtdf
+            | Algorithm::Sss => View::Max,
             Algorithm::Negamax | Algorithm::NegamaxAlphabeta | Algorithm::Shallow => View::Mover,
         }
     }
@@ -136,6 +169,8 @@ pub struct Options {
     /// MAX's point of view (`--value-range`): a node stops once it has the
     /// best value its player can get.
     pub value_range: Option<Window>,
+    /// MTD(f)'s first guess at the root's value, from MAX's point of view.
+    pub guess: f64,
 }
 
 impl Default for Options {
@@ -148,6 +183,7 @@ impl Default for Options {
             order: Order::Given,
             depth_limit: None,
             value_range: None,
+            guess: 0.0,
         }
     }
 }
@@ -230,6 +266,15 @@ pub enum Event<'t> {
     Cutoff { node: NodeId, rule: CutoffRule, pruned: &'t [NodeId] },
     /// An inner node receives its value.
     Value { node: NodeId, value: f64, kind: ValueKind },
+    /// `node` searches `child` again: its `value` from a null-window probe
+    /// was better than the node's best, inside its window (PVS).
+    Research { node: NodeId, child: NodeId, value: f64 },
+    /// `node` receives its value from what earlier passes proved, without
+    /// a search: exact, or a bound that already decides its window.
+    Recall { node: NodeId, value: f64, kind: ValueKind },
+    /// Pass `number` (from 1) over the tree begins at the root `node`, with
+    /// the root's `window` (MTD(f), SSS*).
+    Pass { node: NodeId, number: u32, window: Window },
 }
 
 impl Event<'_> {
@@ -240,7 +285,10 @@ impl Event<'_> {
             | Event::Leaf { node, .. }
             | Event::Update { node, .. }
             | Event::Cutoff { node, .. }
-            | Event::Value { node, .. } => node,
+            | Event::Value { node, .. }
+            | Event::Research { node, .. }
+            | Event::Recall { node, .. }
+            | Event::Pass { node, .. } => node,
         }
     }
 }
@@ -298,6 +346,12 @@ pub struct Stats {
     /// The depth of the deepest node visited (the root is at 0): a search
     /// keeps one frame per level above it.
     pub deepest: u32,
+    /// Children searched again after a null-window probe (PVS).
+    pub researches: u64,
+    /// Passes over the tree (MTD(f), SSS*); 0 for the one-pass algorithms.
+    pub passes: u64,
+    /// Nodes that took their value from the memory of earlier passes.
+    pub memory_hits: u64,
 }
 
 /// What a search found.
@@ -381,6 +435,21 @@ pub fn run<'t>(
         Algorithm::Expectimax => {
             let rule = expectimax::Expectimax(minimax::Minimax(options.value_range));
             engine::walk(tree, &rule, options, sink)?
+        }
+        Algorithm::Pvs => {
+            // A null window needs fail-soft values and cutoffs on equality.
+            let pruning =
+                Pruning { strict: false, returns: Returns::FailSoft, ..Pruning::new(options) };
+            engine::walk(tree, &pvs::Pvs(pruning), options, sink)?
+        }
+        Algorithm::Mtdf => mtdf::search(tree, options.guess, options.depth_limit, sink)?,
+        Algorithm::Sss => {
+            // The best the root's player could hope for.
+            let hope = match tree.player(tree.root()) {
+                Player::Min => f64::NEG_INFINITY,
+                Player::Max | Player::Chance => f64::INFINITY,
+            };
+            mtdf::search(tree, hope, options.depth_limit, sink)?
         }
     })
 }

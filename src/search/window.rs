@@ -108,13 +108,13 @@ pub(crate) fn maximise(v: &mut f64, window: &mut Window, child: f64, strict: boo
     let cuts = if strict { *v > window.beta } else { *v >= window.beta };
     if cuts {
         let rule = CutoffRule { value: *v, bound: Bound::Beta, limit: window.beta, strict };
-        return Absorbed { improved, update: None, cutoff: Some(rule) };
+        return Absorbed { cutoff: Some(rule), ..Absorbed::plain(improved) };
     }
     let update = (*v > window.alpha).then(|| {
         window.alpha = *v;
         (Bound::Alpha, *v)
     });
-    Absorbed { improved, update, cutoff: None }
+    Absorbed { update, ..Absorbed::plain(improved) }
 }
 
 /// A minimising node takes `child` into `v`: cut when `v` falls to alpha,
@@ -127,13 +127,13 @@ pub(crate) fn minimise(v: &mut f64, window: &mut Window, child: f64, strict: boo
     let cuts = if strict { *v < window.alpha } else { *v <= window.alpha };
     if cuts {
         let rule = CutoffRule { value: *v, bound: Bound::Alpha, limit: window.alpha, strict };
-        return Absorbed { improved, update: None, cutoff: Some(rule) };
+        return Absorbed { cutoff: Some(rule), ..Absorbed::plain(improved) };
     }
     let update = (*v < window.beta).then(|| {
         window.beta = *v;
         (Bound::Beta, *v)
     });
-    Absorbed { improved, update, cutoff: None }
+    Absorbed { update, ..Absorbed::plain(improved) }
 }
 
 #[cfg(test)]

@@ -67,8 +67,14 @@ impl<'t> Steps<'t> {
     fn touched(&self, event: &Event<'_>) -> Vec<NodeId> {
         let tree = self.picture.tree();
         let mut nodes = vec![event.node()];
-        if let Event::Cutoff { pruned, .. } = event {
-            nodes.extend(pruned.iter().flat_map(|&child| tree.subtree(child)));
+        match *event {
+            Event::Cutoff { pruned, .. } => {
+                nodes.extend(pruned.iter().flat_map(|&child| tree.subtree(child)));
+            }
+            // A child searched again starts afresh; a new pass, the whole tree.
+            Event::Research { child, .. } => nodes.extend(tree.subtree(child)),
+            Event::Pass { .. } => nodes = tree.nodes().collect(),
+            _ => {}
         }
         nodes.retain(|&node| self.canvas.layout.shown(node));
         nodes

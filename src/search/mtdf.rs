@@ -1,0 +1,73 @@
+//! MTD(f) (Plaat, Schaeffer, Pijls and de Bruin): the root's value found
+//! by a sequence of null-window alpha-beta passes, each asking "is the
+//! value at least beta?", with a [`Memory`] of the bounds earlier passes
+//! proved, so that no pass searches again what an earlier one decided.
+//!
+//! ```text
+//! g = guess; lower = -inf; upper = +inf
+//! while lower < upper:
+//!     beta = max(g, lower⁺)            # x⁺: the next number above x
+//!     g = alphabeta_with_memory(root, beta⁻, beta)
+//!     if g < beta: upper = g  else: lower = g
+//! ```
+//!
+//! SSS* is the same search from the best value the root's player could
+//! hope for (MTD(+inf) for MAX): Plaat et al. show it evaluates exactly
+//! Stockman's SSS* leaves.
+
+use std::io;
+
+use super::alphabeta::AlphaBeta;
+use super::engine::{Engine, Pass};
+use super::memory::Memory;
+use super::window::Pruning;
+use super::{Event, Outcome, Returns, Sink, ValueKind, View, Window};
+use crate::tree::{Player, Tree};
+
+/// Searches `tree` by MTD(f) from `guess` (MAX's point of view), nodes at
+/// `depth_limit` evaluated statically.
+pub(crate) fn search<'t>(
+    tree: &'t Tree,
+    guess: f64,
+    depth_limit: Option<u32>,
+    sink: &mut dyn Sink<'t>,
+) -> io::Result<Outcome> {
+    let mut engine = Engine::new(tree, sink);
+    engine.memory = Some(Memory::new(tree.len()));
+    let (mut lower, mut upper) = (f64::NEG_INFINITY, f64::INFINITY);
+    let mut g = guess;
+    let root_maximises = tree.player(tree.root()) != Player::Min;
+    // The last pass that proved a bound good for the root's player (its
+    // best move reaches the value), with the best children then.
+    let mut proof: Option<(Pass, Vec<u32>)> = None;
+    while lower < upper {
+        let beta = g.max(lower.next_up());
+        let window = Window { alpha: beta.next_down(), beta };
+        engine.stats.passes += 1;
+        let number = engine.stats.passes as u32;
+        engine.emit(&Event::Pass { node: tree.root(), number, window })?;
+        let rule =
+            AlphaBeta(Pruning { root_window: window, strict: false, returns: Returns::FailSoft });
+        let pass = engine.pass(&rule, depth_limit)?;
+        g = pass.value;
+        let failed_high = g >= beta;
+        if failed_high {
+            lower = g;
+        } else {
+            upper = g;
+        }
+        if failed_high == root_maximises {
+            proof = Some((pass, engine.best_children().to_vec()));
+        }
+    }
+    // Without such a pass every move is as bad as can be: the first one.
+    let outcome = match &proof {
+        Some((pass, best_child)) => engine.outcome(pass, View::Max, best_child),
+        None => engine.outcome(
+            &Pass { value: g, kind: ValueKind::Exact },
+            View::Max,
+            engine.best_children(),
+        ),
+    };
+    Ok(Outcome { value: g, kind: ValueKind::Exact, ..outcome })
+}
