@@ -84,7 +84,8 @@ impl Recorder {
             | Event::Value { .. }
             | Event::Research { .. }
             | Event::Recall { .. }
-            | Event::Pass { .. } => {}
+            | Event::Pass { .. }
+            | Event::Reorder { .. } => {}
         }
     }
 }
@@ -99,11 +100,12 @@ pub fn order_item(event: &Event<'_>) -> Option<(NodeId, f64)> {
         | Event::Update { .. }
         | Event::Cutoff { .. }
         | Event::Research { .. }
-        | Event::Pass { .. } => None,
+        | Event::Pass { .. }
+        | Event::Reorder { .. } => None,
     }
 }
 
-impl Sink<'_> for Recorder {
+impl Sink for Recorder {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         self.order.extend(order_item(event));
         self.record_marks(event);

@@ -21,9 +21,18 @@ pub struct Row {
     pub kind: ValueKind,
     pub best_move: Option<String>,
     pub stats: Stats,
+    /// Why the algorithm could not search the tree, when it could not
+    /// (iterative deepening without static values); the rest is then empty.
+    pub skipped: Option<String>,
 }
 
 impl Row {
+    /// A row of `algorithm` with nothing in it yet.
+    fn empty(algorithm: &'static str) -> Row {
+        let (value, kind) = (f64::NAN, ValueKind::Exact);
+        Row { algorithm, value, kind, best_move: None, stats: Stats::default(), skipped: None }
+    }
+
     /// Nodes visited as a percentage of `baseline`'s.
     pub fn percent_of(&self, baseline: &Row) -> f64 {
         100.0 * self.stats.nodes_visited as f64 / baseline.stats.nodes_visited as f64
@@ -41,8 +50,9 @@ pub struct Settings {
 }
 
 /// Runs every algorithm: minimax, negamax, alphabeta, alphabeta-fail-hard,
-/// negamax-alphabeta, shallow (F1), pvs, mtdf (from the guess 0), sss and
-/// alphabeta-best-order, in that order;
+/// negamax-alphabeta, shallow (F1), pvs, mtdf (from the guess 0), sss,
+/// id-alphabeta and alphabeta-best-order, in that order (id-alphabeta
+/// skipped, with the reason, where a node it stops at has no static value);
 /// on a tree with chance nodes, expectimax, the one algorithm that searches
 /// them.
 pub fn compare(tree: &Tree, settings: Settings) -> Result<Vec<Row>, SearchError> {
@@ -74,6 +84,13 @@ pub fn compare(tree: &Tree, settings: Settings) -> Result<Vec<Row>, SearchError>
     for (name, algorithm, options) in runs {
         rows.push(row(tree, name, algorithm, &options)?);
     }
+    rows.push(match search::check(tree, Algorithm::IdAlphabeta, &pruning) {
+        Err(SearchError::IterationWithoutStaticValue { node, depth }) => Row {
+            skipped: Some(format!("not run: {node} at depth {depth} has no static value")),
+            ..Row::empty("id-alphabeta")
+        },
+        _ => row(tree, "id-alphabeta", Algorithm::IdAlphabeta, &pruning)?,
+    });
     let best_first = order::arrange(tree.clone(), Order::BestFirst, settings.depth_limit)?;
     rows.push(row(&best_first, "alphabeta-best-order", Algorithm::Alphabeta, &pruning)?);
     Ok(rows)
@@ -87,11 +104,11 @@ fn row(
 ) -> Result<Row, SearchError> {
     let outcome = search::run(tree, algorithm, options, &mut Discard)?;
     Ok(Row {
-        algorithm: name,
         value: outcome.value,
         kind: outcome.kind,
         best_move: outcome.best_move.map(|node| tree.name(node).to_string()),
         stats: outcome.stats,
+        ..Row::empty(name)
     })
 }
 
@@ -110,7 +127,7 @@ mod tests {
         .unwrap();
         let settings =
             Settings { window: Window::FULL, strict: false, depth_limit: None, value_range: None };
-        let rows = compare(&tree, settings).unwrap();
+        let mut rows = compare(&tree, settings).unwrap();
         let names: Vec<&str> = rows.iter().map(|row| row.algorithm).collect();
         assert_eq!(
             names,
@@ -124,9 +141,13 @@ mod tests {
                 "pvs",
                 "mtdf",
                 "sss",
+                "id-alphabeta",
                 "alphabeta-best-order"
             ]
         );
+        let skipped = "not run: b at depth 1 has no static value";
+        assert_eq!(rows[9].skipped.as_deref(), Some(skipped));
+        rows.remove(9);
         assert!(rows.iter().all(|row| row.value == 3.0));
         let visited: Vec<u64> = rows.iter().map(|row| row.stats.nodes_visited).collect();
         // MTD(f) from 0: a pass proving a >= 3 (a b e f g), one proving

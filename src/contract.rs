@@ -258,8 +258,9 @@ pub enum EventRecord<'a> {
         kind: ValueKind,
     },
     /// Pass `number` (from 1) over the tree begins at the root `node` with
-    /// the window `alpha`, `beta` (MTD(f), SSS*); the root's next `value`
-    /// event is the pass's result.
+    /// the window `alpha`, `beta` (MTD(f), SSS*, iterative deepening); the
+    /// root's next `value` event is the pass's result. `depth_limit` is the
+    /// depth an iteration of `id-alphabeta` searches to.
     Pass {
         step: u64,
         #[serde(borrow)]
@@ -267,6 +268,17 @@ pub enum EventRecord<'a> {
         number: u32,
         alpha: Num,
         beta: Num,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        depth_limit: Option<u32>,
+    },
+    /// From now on `node` searches its children in the order `children`
+    /// (`id-alphabeta`: best first by the previous iteration's values).
+    Reorder {
+        step: u64,
+        #[serde(borrow)]
+        node: Cow<'a, str>,
+        #[serde(borrow)]
+        children: Vec<Cow<'a, str>>,
     },
 }
 
@@ -312,12 +324,18 @@ impl<'a> EventRecord<'a> {
             Event::Recall { node, value, kind } => {
                 EventRecord::Recall { step, node: name(node), value: Num(value), kind }
             }
-            Event::Pass { node, number, window } => EventRecord::Pass {
+            Event::Pass { node, number, window, depth_limit } => EventRecord::Pass {
                 step,
                 node: name(node),
                 number,
                 alpha: Num(window.alpha),
                 beta: Num(window.beta),
+                depth_limit,
+            },
+            Event::Reorder { node, children } => EventRecord::Reorder {
+                step,
+                node: name(node),
+                children: children.iter().map(|&n| name(n)).collect(),
             },
         }
     }

@@ -197,7 +197,7 @@ pub fn count_steps(tree: &Tree, request: &Request) -> Result<u64, SearchError> {
 /// Counts events.
 struct StepCount(u64);
 
-impl Sink<'_> for StepCount {
+impl Sink for StepCount {
     fn event(&mut self, _: &Event<'_>) -> io::Result<()> {
         self.0 += 1;
         Ok(())

@@ -102,7 +102,7 @@ fn parse(document: &Value) -> Tree {
 #[derive(Default)]
 struct Events(Vec<String>);
 
-impl Sink<'_> for Events {
+impl Sink for Events {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         self.0.push(format!("{event:?}"));
         Ok(())

@@ -371,7 +371,7 @@ impl<'t> Witness<'t> {
     }
 }
 
-impl Sink<'_> for Witness<'_> {
+impl Sink for Witness<'_> {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         match *event {
             Event::Enter { node, player, window, .. } => {
@@ -409,7 +409,7 @@ impl Sink<'_> for Witness<'_> {
             }
             // Each pass enters the nodes again; what a node received last
             // is what explains it.
-            Event::Pass { .. } => {}
+            Event::Pass { .. } | Event::Reorder { .. } => {}
             Event::Update { bound, value, .. } => {
                 if let Some(window) = self.open.last_mut().and_then(|open| open.window.as_mut()) {
                     window.set(bound, value);

@@ -25,6 +25,13 @@ pub fn write_text(out: &mut dyn Write, rows: &[Row]) -> io::Result<()> {
     let cells: Vec<[String; COLUMNS]> = rows
         .iter()
         .map(|row| {
+            if let Some(why) = &row.skipped {
+                return std::array::from_fn(|column| match column {
+                    0 => row.algorithm.to_string(),
+                    7 => why.clone(),
+                    _ => "-".to_string(),
+                });
+            }
             [
                 row.algorithm.to_string(),
                 bounded(row.value, row.kind),
@@ -97,7 +104,8 @@ struct RowRecord<'a> {
     stats: StatsRecord,
 }
 
-/// Writes the rows as a JSON array, one row per line.
+/// Writes the rows as a JSON array, one row per line; a row that could
+/// not run is `{"algorithm", "skipped"}`.
 pub fn write_json(out: &mut dyn Write, rows: &[Row]) -> io::Result<()> {
     writeln!(out, "[")?;
     for (index, row) in rows.iter().enumerate() {
@@ -108,12 +116,14 @@ pub fn write_json(out: &mut dyn Write, rows: &[Row]) -> io::Result<()> {
             best_move: row.best_move.as_deref(),
             stats: row.stats.into(),
         };
+        let text = match &row.skipped {
+            Some(why) => {
+                serde_json::json!({ "algorithm": row.algorithm, "skipped": why }).to_string()
+            }
+            None => serde_json::to_string(&record).map_err(io::Error::other)?,
+        };
         let separator = if index + 1 < rows.len() { "," } else { "" };
-        writeln!(
-            out,
-            "  {}{separator}",
-            serde_json::to_string(&record).map_err(io::Error::other)?
-        )?;
+        writeln!(out, "  {text}{separator}")?;
     }
     writeln!(out, "]")
 }
@@ -130,6 +140,7 @@ mod tests {
             kind: ValueKind::Exact,
             best_move: Some("élan-élan-élan".into()),
             stats: Stats { nodes_visited: 3, ..Stats::default() },
+            skipped: None,
         };
         let mut out = Vec::new();
         write_text(&mut out, &[row("minimax"), row("negamax")]).unwrap();

@@ -21,7 +21,7 @@ use crate::tree::{NodeId, Tree};
 #[derive(Default)]
 pub struct Generated(Vec<NodeId>);
 
-impl Sink<'_> for Generated {
+impl Sink for Generated {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         if let Event::Enter { node, .. } = *event {
             self.0.push(node);

@@ -149,7 +149,7 @@ where
     }
 }
 
-impl<'t, F> Sink<'_> for Frames<'t, F>
+impl<'t, F> Sink for Frames<'t, F>
 where
     F: FnMut(u64, &Picture<'t>, &Scene<'_>) -> io::Result<()>,
 {
@@ -194,7 +194,7 @@ impl<'t> CaptionLines<'t> {
     }
 }
 
-impl Sink<'_> for CaptionLines<'_> {
+impl Sink for CaptionLines<'_> {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         self.steps += 1;
         let words = describe(

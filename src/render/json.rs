@@ -199,8 +199,8 @@ impl<'t, W: Write> JsonTrace<'t, W> {
     }
 }
 
-impl<'t, W: Write> Sink<'t> for JsonTrace<'t, W> {
-    fn event(&mut self, event: &Event<'t>) -> io::Result<()> {
+impl<'t, W: Write> Sink for JsonTrace<'t, W> {
+    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         self.step += 1;
         self.line.clear();
         self.line.extend_from_slice(if self.step == 1 { b"\n    " } else { b",\n    " });
@@ -212,16 +212,9 @@ impl<'t, W: Write> Sink<'t> for JsonTrace<'t, W> {
 /// Appends event number `step` as its [`EventRecord`] reads it: one JSON
 /// object, keys in the record's order.
 pub fn write_event(line: &mut Vec<u8>, tree: &Tree, step: u64, event: &Event<'_>) {
-    line.extend_from_slice(match event {
-        Event::Enter { .. } => b"{\"type\":\"enter\",\"step\":",
-        Event::Leaf { .. } => b"{\"type\":\"leaf\",\"step\":",
-        Event::Update { .. } => b"{\"type\":\"update\",\"step\":",
-        Event::Cutoff { .. } => b"{\"type\":\"cutoff\",\"step\":",
-        Event::Value { .. } => b"{\"type\":\"value\",\"step\":",
-        Event::Research { .. } => b"{\"type\":\"research\",\"step\":",
-        Event::Recall { .. } => b"{\"type\":\"recall\",\"step\":",
-        Event::Pass { .. } => b"{\"type\":\"pass\",\"step\":",
-    });
+    line.extend_from_slice(b"{\"type\":\"");
+    line.extend_from_slice(type_name(event).as_bytes());
+    line.extend_from_slice(b"\",\"step\":");
     json(line, &step);
     member(line, b"node", tree.name(event.node()));
     match *event {
@@ -260,13 +253,35 @@ pub fn write_event(line: &mut Vec<u8>, tree: &Tree, step: u64, event: &Event<'_>
             member(line, b"child", tree.name(child));
             member(line, b"value", &Num(value));
         }
-        Event::Pass { number, window, .. } => {
+        Event::Pass { number, window, depth_limit, .. } => {
             member(line, b"number", &number);
             member(line, b"alpha", &Num(window.alpha));
             member(line, b"beta", &Num(window.beta));
+            if let Some(depth_limit) = depth_limit {
+                member(line, b"depth_limit", &depth_limit);
+            }
+        }
+        Event::Reorder { children, .. } => {
+            let names: Vec<&str> = children.iter().map(|&child| tree.name(child)).collect();
+            member(line, b"children", &names);
         }
     }
     line.push(b'}');
+}
+
+/// The event's `type` in the contract.
+fn type_name(event: &Event<'_>) -> &'static str {
+    match event {
+        Event::Enter { .. } => "enter",
+        Event::Leaf { .. } => "leaf",
+        Event::Update { .. } => "update",
+        Event::Cutoff { .. } => "cutoff",
+        Event::Value { .. } => "value",
+        Event::Research { .. } => "research",
+        Event::Recall { .. } => "recall",
+        Event::Pass { .. } => "pass",
+        Event::Reorder { .. } => "reorder",
+    }
 }
 
 /// Appends `,"key":` and the value as serde_json writes it.
@@ -322,7 +337,7 @@ mod tests {
         records: Vec<EventRecord<'t>>,
     }
 
-    impl Sink<'_> for Records<'_> {
+    impl Sink for Records<'_> {
         fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
             let step = self.records.len() as u64 + 1;
             self.records.push(EventRecord::new(self.tree, step, event));
@@ -383,7 +398,7 @@ mod tests {
         tictactoe::write(&mut text, Position::parse("xo.|...|...").unwrap(), Default::default())
             .unwrap();
         let tree = crate::tree::parse(text, Naming::Letters, Overrides::default()).unwrap();
-        for algorithm in Algorithm::ALL {
+        for algorithm in Algorithm::ALL.into_iter().filter(|a| a.searches(&tree)) {
             let request = Request {
                 algorithm,
                 options: Options::default(),

@@ -344,7 +344,7 @@ impl<'t> Picture<'t> {
     }
 }
 
-impl Sink<'_> for Picture<'_> {
+impl Sink for Picture<'_> {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         self.steps += 1;
         self.current = Some(event.node());
@@ -370,11 +370,13 @@ impl Sink<'_> for Picture<'_> {
                     self.marks[below.index()] = UNSEEN;
                 }
             }
-            // The picture shows the latest pass over the tree.
+            // The picture shows the latest pass over the tree, its children
+            // where the tree has them.
             Event::Pass { .. } => {
                 self.marks.fill(UNSEEN);
                 self.visits = 0;
             }
+            Event::Reorder { .. } => {}
         }
         Ok(())
     }

@@ -215,7 +215,7 @@ impl<'a, W: Write> TextTrace<'a, W> {
     }
 }
 
-impl<W: Write> Sink<'_> for TextTrace<'_, W> {
+impl<W: Write> Sink for TextTrace<'_, W> {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         self.recorder.event(event)?;
         match *event {
@@ -271,13 +271,8 @@ pub fn describe(
     match *event {
         Event::Enter { node, player, window, .. } => {
             let tag = player_tag(palette, player);
-            match window {
-                Some(window) => {
-                    let window = notation.window(window);
-                    format!("{} {tag}  {window}{}", tree.name(node), edge(node))
-                }
-                None => format!("{} {tag}{}", tree.name(node), edge(node)),
-            }
+            let window = window.map(|w| format!("  {}", notation.window(w))).unwrap_or_default();
+            format!("{} {tag}{window}{}", tree.name(node), edge(node))
         }
         Event::Leaf { node, value } => {
             let note = match tree.is_leaf(node) {
@@ -311,8 +306,14 @@ pub fn describe(
             let (passes, again) = (words.passes_null_window, words.search_again);
             format!("{node}: {child}={value} {passes}: {again} {child}")
         }
-        Event::Pass { number, window, .. } => {
-            format!("{} {number}: {}", words.pass, notation.window(window))
+        Event::Pass { number, window, depth_limit, .. } => {
+            let depth =
+                depth_limit.map(|d| format!(", {} {d}", words.depth_limit)).unwrap_or_default();
+            format!("{} {number}{depth}: {}", words.pass, notation.window(window))
+        }
+        Event::Reorder { node, children } => {
+            let names: Vec<&str> = children.iter().map(|&child| tree.name(child)).collect();
+            format!("{}: {} {}", tree.name(node), words.children_searched, names.join(" "))
         }
     }
 }

@@ -98,7 +98,7 @@ pub(crate) struct Pass {
 /// sink and counting the work of all passes together.
 pub(crate) struct Engine<'a, 't> {
     tree: &'t Tree,
-    sink: &'a mut dyn Sink<'t>,
+    sink: &'a mut dyn Sink,
     /// Whether the sink takes `Enter` and `Update` events.
     takes_steps: bool,
     pub stats: Stats,
@@ -107,10 +107,16 @@ pub(crate) struct Engine<'a, 't> {
     /// Each node's best child in the latest pass that searched its
     /// children, `NO_CHILD` where none has.
     best_child: Vec<u32>,
+    /// Each node's children in the order searched, where it is not the
+    /// tree's (iterative deepening).
+    order: Option<Vec<Vec<NodeId>>>,
+    /// The value each node received in the latest pass, NaN for none,
+    /// where a driver asks for them.
+    pub values: Option<Vec<f64>>,
 }
 
 impl<'a, 't> Engine<'a, 't> {
-    pub fn new(tree: &'t Tree, sink: &'a mut dyn Sink<'t>) -> Engine<'a, 't> {
+    pub fn new(tree: &'t Tree, sink: &'a mut dyn Sink) -> Engine<'a, 't> {
         Engine {
             tree,
             takes_steps: sink.takes_steps(),
@@ -118,7 +124,27 @@ impl<'a, 't> Engine<'a, 't> {
             stats: Stats { nodes_total: tree.len() as u64, ..Stats::default() },
             memory: None,
             best_child: vec![NO_CHILD; tree.len()],
+            order: None,
+            values: None,
         }
+    }
+
+    /// Puts every node's children in the order `arrange` gives them, and
+    /// tells the sink of each node whose order changed.
+    pub fn reorder(&mut self, mut arrange: impl FnMut(NodeId, &mut [NodeId])) -> io::Result<()> {
+        let tree = self.tree;
+        let order = self
+            .order
+            .get_or_insert_with(|| tree.nodes().map(|n| tree.children(n).to_vec()).collect());
+        for node in tree.nodes() {
+            let children = &mut order[node.index()];
+            let before = children.clone();
+            arrange(node, children);
+            if *children != before {
+                self.sink.event(&Event::Reorder { node, children })?;
+            }
+        }
+        Ok(())
     }
 
     /// Each node's best child so far, for [`outcome`](Self::outcome).
@@ -126,8 +152,31 @@ impl<'a, 't> Engine<'a, 't> {
         &self.best_child
     }
 
+    /// `node`'s children in the order searched.
+    fn children(&self, node: NodeId) -> &[NodeId] {
+        match &self.order {
+            Some(order) => &order[node.index()],
+            None => self.tree.children(node),
+        }
+    }
+
+    /// Tells the sink of a cutoff at `node` that skips its children from
+    /// the `from`-th on, if there are any; returns how many children it has.
+    fn cut(&mut self, node: NodeId, from: usize, rule: CutoffRule) -> io::Result<usize> {
+        let children = match &self.order {
+            Some(order) => &order[node.index()][..],
+            None => self.tree.children(node),
+        };
+        let pruned = &children[from..];
+        if !pruned.is_empty() {
+            self.stats.cutoffs += 1;
+            self.sink.event(&Event::Cutoff { node, rule, pruned })?;
+        }
+        Ok(children.len())
+    }
+
     /// Passes `event` to the sink.
-    pub fn emit(&mut self, event: &Event<'t>) -> io::Result<()> {
+    pub fn emit(&mut self, event: &Event<'_>) -> io::Result<()> {
         self.sink.event(event)
     }
 
@@ -168,11 +217,11 @@ impl<'a, 't> Engine<'a, 't> {
 }
 
 /// Runs `rule` over `tree` in one pass, pushing every step into `sink`.
-pub(crate) fn walk<'t, R: Rule>(
-    tree: &'t Tree,
+pub(crate) fn walk<R: Rule>(
+    tree: &Tree,
     rule: &R,
     options: &Options,
-    sink: &mut dyn Sink<'t>,
+    sink: &mut dyn Sink,
 ) -> io::Result<Outcome> {
     let mut engine = Engine::new(tree, sink);
     let pass = engine.pass(rule, options.depth_limit)?;
@@ -199,7 +248,7 @@ impl<'t, R: Rule> Walker<'_, '_, 't, R> {
             if let Some((child, received)) = returned.take() {
                 self.absorb(top, child, received)?;
             }
-            let children = tree.children(top.node);
+            let children = self.engine.children(top.node);
             if let Some(&child) = children.get(top.next) {
                 top.next += 1;
                 if let Some(received) = self.enter(&mut stack, child, depth + 1)? {
@@ -256,10 +305,13 @@ impl<'t, R: Rule> Walker<'_, '_, 't, R> {
         Ok(Some((value, ValueKind::Exact)))
     }
 
-    /// Keeps what `node`'s value says, where the search remembers.
+    /// Keeps `node`'s value and what it says, where the search keeps them.
     fn remember(&mut self, node: NodeId, value: f64, kind: ValueKind) {
         if let Some(memory) = &mut self.engine.memory {
             memory.store(node, value, kind);
+        }
+        if let Some(values) = &mut self.engine.values {
+            values[node.index()] = value;
         }
     }
 
@@ -296,13 +348,7 @@ impl<'t, R: Rule> Walker<'_, '_, 't, R> {
         let Some(rule) = step.cutoff else {
             return Ok(());
         };
-        let children = tree.children(node);
-        let pruned = &children[frame.next..];
-        frame.next = children.len();
-        if !pruned.is_empty() {
-            self.engine.stats.cutoffs += 1;
-            self.engine.emit(&Event::Cutoff { node, rule, pruned })?;
-        }
+        frame.next = self.engine.cut(node, frame.next, rule)?;
         Ok(())
     }
 }

@@ -23,10 +23,29 @@ pub fn check(tree: &Tree, algorithm: Algorithm, options: &Options) -> Result<(),
             });
         }
     }
+    if algorithm == Algorithm::IdAlphabeta {
+        return check_iterations(tree, options.depth_limit);
+    }
     match options.depth_limit {
         Some(limit) => check_static_values(tree, limit),
         None => Ok(()),
     }
+}
+
+/// Checks that every iteration of iterative deepening, to depth 1, 2, ...
+/// `depth_limit` (or the tree's depth), finds a static value on each inner
+/// node at its horizon.
+fn check_iterations(tree: &Tree, depth_limit: Option<u32>) -> Result<(), SearchError> {
+    let deepest = depth_limit.unwrap_or_else(|| super::deepening::height(tree));
+    for depth in 1..=deepest {
+        check_static_values(tree, depth).map_err(|error| match error {
+            SearchError::MissingStaticValue { node, limit } if depth_limit != Some(depth) => {
+                SearchError::IterationWithoutStaticValue { node, depth: limit }
+            }
+            error => error,
+        })?;
+    }
+    Ok(())
 }
 
 /// Checks that `algorithm` can search the chance nodes of `tree`, if it

@@ -7,7 +7,9 @@
 //! ripgrep's searcher pushes matches into its printers. Algorithms never
 //! print; renderers are sinks.
 
+mod algorithm;
 mod alphabeta;
+mod deepening;
 mod engine;
 mod expectimax;
 mod limits;
@@ -21,6 +23,7 @@ mod shallow;
 mod view;
 mod window;
 
+pub use algorithm::Algorithm;
 pub(crate) use limits::best_possible;
 pub use limits::check;
 
@@ -36,117 +39,6 @@ pub(crate) use view::MovedView;
 pub use view::{NegamaxView, Returns, View};
 use window::Pruning;
 pub use window::Window;
-
-/// The algorithms, as `--algo` names them.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize, Deserialize, JsonSchema,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum Algorithm {
-    /// MAX nodes take the largest child value, MIN nodes the smallest.
-    Minimax,
-    /// Minimax with every value from the point of view of the player to move.
-    Negamax,
-    /// Minimax with alpha-beta pruning (minimax form, fail-soft by default).
-    Alphabeta,
-    /// Alpha-beta in negamax form: child window (-beta, -alpha).
-    NegamaxAlphabeta,
-    /// Knuth and Moore's F1, the lecture's "partial evaluation": negamax
-    /// with one bound w (shallow cutoffs only).
-    Shallow,
-    /// Minimax with chance nodes, which take the probability-weighted
-    /// average of their children's values (expectiminimax).
-    Expectimax,
-    /// Principal-variation search (NegaScout): the first child with the
-    /// whole window, the others with a null window, searched again when
-    /// they turn out better.
-    Pvs,
-    /// MTD(f): null-window alpha-beta passes from the guess `--guess`,
-    /// with a memory of the bounds each pass proves, until they meet.
-    Mtdf,
-    /// SSS* as MTD(+inf): the passes start from the best value the root's
-    /// player could hope for, and never evaluate a leaf alpha-beta skips.
-    Sss,
-}
-
-impl Algorithm {
-    /// Every algorithm, in the order tables list them.
-    pub const ALL: [Algorithm; 9] = [
-        Algorithm::Minimax,
-        Algorithm::Negamax,
-        Algorithm::Alphabeta,
-        Algorithm::NegamaxAlphabeta,
-        Algorithm::Shallow,
-        Algorithm::Expectimax,
-        Algorithm::Pvs,
-        Algorithm::Mtdf,
-        Algorithm::Sss,
-    ];
-
-    /// The name `--algo` takes.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Minimax => "minimax",
-            Algorithm::Negamax => "negamax",
-            Algorithm::Alphabeta => "alphabeta",
-            Algorithm::NegamaxAlphabeta => "negamax-alphabeta",
-            Algorithm::Shallow => "shallow",
-            Algorithm::Expectimax => "expectimax",
-            Algorithm::Pvs => "pvs",
-            Algorithm::Mtdf => "mtdf",
-            Algorithm::Sss => "sss",
-        }
-    }
-
-    /// Whether the algorithm can search `tree`: only expectimax searches
-    /// chance nodes.
-    pub fn searches(self, tree: &Tree) -> bool {
-        self == Algorithm::Expectimax || tree.first_chance_node().is_none()
-    }
-
-    /// Whether the trace shows a window at each node: the alpha-beta
-    /// algorithms', or F1's bound w as beta.
-    pub fn has_window(self) -> bool {
-        self.prunes() || matches!(self, Algorithm::Shallow | Algorithm::Mtdf | Algorithm::Sss)
-    }
-
-    /// Whether the algorithm prunes with an alpha-beta window that starts
-    /// at the root's (`--alpha`, `--beta`).
-    pub fn prunes(self) -> bool {
-        matches!(self, Algorithm::Alphabeta | Algorithm::NegamaxAlphabeta | Algorithm::Pvs)
-    }
-
-    /// Whether the algorithm takes the conventions of alpha-beta (`--strict`,
-    /// `--fail-hard`, `--start-at-bound`). The null-window searches do
-    /// not: a null window asks "better or not?" only with fail-soft values
-    /// and cutoffs on equality.
-    pub fn has_conventions(self) -> bool {
-        matches!(self, Algorithm::Alphabeta | Algorithm::NegamaxAlphabeta)
-    }
-
-    /// Whose point of view the algorithm's values are from.
-    pub fn view(self) -> View {
-        match self {
-            Algorithm::Minimax
-            | Algorithm::Alphabeta
-            | Algorithm::Expectimax
-            | Algorithm::Pvs
-            | Algorithm::Mtdf
-            | Algorithm::Sss => View::Max,
-            Algorithm::Negamax | Algorithm::NegamaxAlphabeta | Algorithm::Shallow => View::Mover,
-        }
-    }
-
-    /// Whose point of view the trace shows values from: the algorithm's,
-    /// or for the negamax forms with `--negamax-view moved` the side that
-    /// moved into the node.
-    pub fn shown_view(self, options: &Options) -> View {
-        match (self.view(), options.negamax_view) {
-            (View::Mover, NegamaxView::Moved) => View::Moved,
-            (view, _) => view,
-        }
-    }
-}
 
 /// How the search is run; the defaults are the textbook ones.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -273,8 +165,12 @@ pub enum Event<'t> {
     /// a search: exact, or a bound that already decides its window.
     Recall { node: NodeId, value: f64, kind: ValueKind },
     /// Pass `number` (from 1) over the tree begins at the root `node`, with
-    /// the root's `window` (MTD(f), SSS*).
-    Pass { node: NodeId, number: u32, window: Window },
+    /// the root's `window` (MTD(f), SSS*), and for iterative deepening the
+    /// depth it searches to.
+    Pass { node: NodeId, number: u32, window: Window, depth_limit: Option<u32> },
+    /// From now on `node` searches its children in the order `children`
+    /// (iterative deepening: best first by the previous pass's values).
+    Reorder { node: NodeId, children: &'t [NodeId] },
 }
 
 impl Event<'_> {
@@ -288,16 +184,17 @@ impl Event<'_> {
             | Event::Value { node, .. }
             | Event::Research { node, .. }
             | Event::Recall { node, .. }
-            | Event::Pass { node, .. } => node,
+            | Event::Pass { node, .. }
+            | Event::Reorder { node, .. } => node,
         }
     }
 }
 
-/// Receives a search's events as they happen. `'t` is the lifetime of the
-/// tree the events borrow from, so that a sink may keep them.
-pub trait Sink<'t> {
+/// Receives a search's events as they happen; a sink that keeps what an
+/// event borrows copies it.
+pub trait Sink {
     /// Takes one event; an error (a closed pipe) stops the search.
-    fn event(&mut self, event: &Event<'t>) -> io::Result<()>;
+    fn event(&mut self, event: &Event<'_>) -> io::Result<()>;
 
     /// Whether the sink takes every step, [`Event::Enter`] and
     /// [`Event::Update`] included. A sink that only records what nodes
@@ -311,7 +208,7 @@ pub trait Sink<'t> {
 /// A sink that keeps nothing, for when only the [`Outcome`] matters.
 pub struct Discard;
 
-impl Sink<'_> for Discard {
+impl Sink for Discard {
     fn event(&mut self, _: &Event<'_>) -> io::Result<()> {
         Ok(())
     }
@@ -321,8 +218,8 @@ impl Sink<'_> for Discard {
     }
 }
 
-impl<'t, A: Sink<'t>, B: Sink<'t>> Sink<'t> for (A, B) {
-    fn event(&mut self, event: &Event<'t>) -> io::Result<()> {
+impl<A: Sink, B: Sink> Sink for (A, B) {
+    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         self.0.event(event)?;
         self.1.event(event)
     }
@@ -376,6 +273,12 @@ pub enum SearchError {
     /// A node at the depth limit has children but no static value.
     #[error("--depth {limit}: node {node} at depth {limit} has children but no static value")]
     MissingStaticValue { node: String, limit: u32 },
+    /// An iteration of iterative deepening stops at a node with children
+    /// but no static value.
+    #[error(
+        "--algo id-alphabeta: iteration {depth} stops at depth {depth}, where node {node} has children but no static value; iterative deepening needs a static value on every inner node it stops at"
+    )]
+    IterationWithoutStaticValue { node: String, depth: u32 },
     /// A value lies outside `--value-range`.
     #[error("--value-range {range}: node {node} has the value {value}, outside the range")]
     OutsideRange { node: String, value: String, range: String },
@@ -399,15 +302,15 @@ pub enum SearchError {
 ///
 /// Checks up front that the depth limit can be honoured, so a sink never
 /// sees part of a search that then fails.
-pub fn run<'t>(
-    tree: &'t Tree,
+pub fn run(
+    tree: &Tree,
     algorithm: Algorithm,
     options: &Options,
-    sink: &mut dyn Sink<'t>,
+    sink: &mut dyn Sink,
 ) -> Result<Outcome, SearchError> {
     check(tree, algorithm, options)?;
     let mut moved;
-    let sink: &mut dyn Sink<'t> = match algorithm.shown_view(options) {
+    let sink: &mut dyn Sink = match algorithm.shown_view(options) {
         View::Moved => {
             moved = MovedView(sink);
             &mut moved
@@ -451,6 +354,7 @@ pub fn run<'t>(
             };
             mtdf::search(tree, hope, options.depth_limit, sink)?
         }
+        Algorithm::IdAlphabeta => deepening::search(tree, options, sink)?,
     })
 }
 

@@ -26,11 +26,11 @@ use crate::tree::{Player, Tree};
 
 /// Searches `tree` by MTD(f) from `guess` (MAX's point of view), nodes at
 /// `depth_limit` evaluated statically.
-pub(crate) fn search<'t>(
-    tree: &'t Tree,
+pub(crate) fn search(
+    tree: &Tree,
     guess: f64,
     depth_limit: Option<u32>,
-    sink: &mut dyn Sink<'t>,
+    sink: &mut dyn Sink,
 ) -> io::Result<Outcome> {
     let mut engine = Engine::new(tree, sink);
     engine.memory = Some(Memory::new(tree.len()));
@@ -45,7 +45,7 @@ pub(crate) fn search<'t>(
         let window = Window { alpha: beta.next_down(), beta };
         engine.stats.passes += 1;
         let number = engine.stats.passes as u32;
-        engine.emit(&Event::Pass { node: tree.root(), number, window })?;
+        engine.emit(&Event::Pass { node: tree.root(), number, window, depth_limit: None })?;
         let rule =
             AlphaBeta(Pruning { root_window: window, strict: false, returns: Returns::FailSoft });
         let pass = engine.pass(&rule, depth_limit)?;

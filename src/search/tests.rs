@@ -20,15 +20,15 @@ fn the_mover_sees_a_childs_value_negated_only_across_a_change_of_player() {
     assert_eq!(View::Max.seen_by(3.0, Player::Min, Player::Max), 3.0);
 }
 
-/// Keeps the events it is given, taking steps or not.
-struct Kept<'t> {
-    events: Vec<Event<'t>>,
+/// Keeps the events it is given, as their debug text, taking steps or not.
+struct Kept {
+    events: Vec<String>,
     takes_steps: bool,
 }
 
-impl<'t> Sink<'t> for Kept<'t> {
-    fn event(&mut self, event: &Event<'t>) -> io::Result<()> {
-        self.events.push(*event);
+impl Sink for Kept {
+    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+        self.events.push(format!("{event:?}"));
         Ok(())
     }
 
@@ -55,7 +55,7 @@ fn a_sink_that_takes_no_steps_gets_every_other_event_and_the_same_outcome() {
                     (outcome, sink.events)
                 };
                 let (outcome, mut every) = kept(true);
-                every.retain(|event| !matches!(event, Event::Enter { .. } | Event::Update { .. }));
+                every.retain(|event| !event.starts_with("Enter") && !event.starts_with("Update"));
                 assert_eq!(kept(false), (outcome, every), "{algorithm:?} {options:?}");
             }
         }
@@ -68,7 +68,7 @@ fn the_deepest_node_visited_is_counted() {
     // never gets there (at [2, [3, 4]], 2 >= beta = 1 cuts [3, 4] off).
     let text = &b"[[1, [2, [3, 4]]], 5]"[..];
     let tree = crate::tree::parse(text, Default::default(), Default::default()).unwrap();
-    for algorithm in Algorithm::ALL {
+    for algorithm in Algorithm::ALL.into_iter().filter(|a| a.searches(&tree)) {
         let outcome = run(&tree, algorithm, &Options::default(), &mut Discard).unwrap();
         // F1 cuts there too: a shallow cutoff, one level below the bound's
         // owner. SSS* proves b <= 1 from d alone and never enters [2, [3, 4]].
@@ -86,7 +86,7 @@ struct ClosesAfter {
     left: u32,
 }
 
-impl Sink<'_> for ClosesAfter {
+impl Sink for ClosesAfter {
     fn event(&mut self, _: &Event<'_>) -> io::Result<()> {
         self.left = self.left.checked_sub(1).ok_or(io::ErrorKind::BrokenPipe)?;
         Ok(())

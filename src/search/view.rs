@@ -106,10 +106,10 @@ impl Returns {
 /// Passes a search's events on with every value a node receives negated:
 /// from the point of view of the side that moved into the node. Windows,
 /// bound updates and cutoff tests stay the searching node's own.
-pub(crate) struct MovedView<'s, 't>(pub &'s mut dyn Sink<'t>);
+pub(crate) struct MovedView<'s>(pub &'s mut dyn Sink);
 
-impl<'t> Sink<'t> for MovedView<'_, 't> {
-    fn event(&mut self, event: &Event<'t>) -> io::Result<()> {
+impl Sink for MovedView<'_> {
+    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         match *event {
             Event::Leaf { node, value } => self.0.event(&Event::Leaf { node, value: -value }),
             Event::Value { node, value, kind } => {

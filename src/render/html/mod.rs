@@ -81,7 +81,7 @@ impl<'t> Steps<'t> {
     }
 }
 
-impl Sink<'_> for Steps<'_> {
+impl Sink for Steps<'_> {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         self.picture.event(event)?;
         let tree = self.picture.tree();

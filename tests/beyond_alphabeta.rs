@@ -1,5 +1,6 @@
-//! PVS, MTD(f) and SSS* against independent references: random trees with
-//! many ties (values -2 to 2, now and then infinite or a half), both root
+//! PVS, MTD(f), SSS* and iterative deepening against independent
+//! references: random trees with many ties (values -2 to 2, now and then
+//! infinite or a half), a static value on every inner node, both root
 //! players, with and without a depth limit. Each reference is the
 //! textbook's recursive pseudo-code run on the JSON document itself, apart
 //! from the reader and the engine; they must agree leaf for leaf. When a
@@ -229,6 +230,79 @@ fn mtdf(root: &Node, limit: Option<u32>, guess: f64) -> (f64, Seen, u64) {
     (g, seen, passes)
 }
 
+/// The depth of the deepest node below `node`.
+fn height(node: &Node) -> u32 {
+    match node.doc.get("children") {
+        None => node.depth,
+        Some(_) => node.children().map(|child| height(&child)).max().unwrap_or(node.depth),
+    }
+}
+
+/// Iterative deepening as the textbook writes it: alpha-beta (fail-soft)
+/// to depth 1, 2, ..., each node's children sorted, stably, best first by
+/// the values the previous iteration returned for them, unvalued ones last.
+/// Returns the value, the leaves evaluated and the root's children in the
+/// last iteration's order.
+fn iterative_deepening(root: &Node, limit: Option<u32>) -> (f64, Seen, Vec<String>) {
+    let mut deepening = Deepening::default();
+    let mut value = f64::NAN;
+    for depth in 1..=limit.unwrap_or_else(|| height(root)).max(1) {
+        deepening.previous = std::mem::take(&mut deepening.now);
+        value = deepening.alphabeta(root, depth, f64::NEG_INFINITY, f64::INFINITY);
+    }
+    let children: Vec<Node> = root.children().collect();
+    let last = deepening.orders.get(root.name()).cloned().unwrap_or_default();
+    (value, deepening.seen, last.iter().map(|&i| children[i].name().to_string()).collect())
+}
+
+#[derive(Default)]
+struct Deepening {
+    /// Each node's children, as indices, in the order searched last.
+    orders: HashMap<String, Vec<usize>>,
+    previous: HashMap<String, f64>,
+    now: HashMap<String, f64>,
+    seen: Seen,
+}
+
+impl Deepening {
+    fn alphabeta(&mut self, node: &Node, limit: u32, mut alpha: f64, mut beta: f64) -> f64 {
+        if let Some(value) = node.evaluated(Some(limit)) {
+            self.seen.leaves.push(node.name().to_string());
+            self.now.insert(node.name().to_string(), value);
+            return value;
+        }
+        let children: Vec<Node> = node.children().collect();
+        let mut order =
+            self.orders.remove(node.name()).unwrap_or_else(|| (0..children.len()).collect());
+        let previous = |i: &usize| self.previous.get(children[*i].name()).copied();
+        order.sort_by(|a, b| match (previous(a), previous(b)) {
+            (Some(x), Some(y)) if node.maximises => y.total_cmp(&x),
+            (Some(x), Some(y)) => x.total_cmp(&y),
+            (x, y) => x.is_none().cmp(&y.is_none()),
+        });
+        self.orders.insert(node.name().to_string(), order.clone());
+        let mut v = if node.maximises { f64::NEG_INFINITY } else { f64::INFINITY };
+        for i in order {
+            let t = self.alphabeta(&children[i], limit, alpha, beta);
+            if node.maximises {
+                v = v.max(t);
+                if v >= beta {
+                    break;
+                }
+                alpha = alpha.max(v);
+            } else {
+                v = v.min(t);
+                if v <= alpha {
+                    break;
+                }
+                beta = beta.min(v);
+            }
+        }
+        self.now.insert(node.name().to_string(), v);
+        v
+    }
+}
+
 fn parse(document: &Value) -> Tree {
     let text = document.to_string();
     tree::parse(text.as_bytes(), Naming::Letters, Overrides::default()).expect("a valid tree")
@@ -237,7 +311,7 @@ fn parse(document: &Value) -> Tree {
 /// The leaves a search evaluates, by name, in order.
 struct Leaves<'t>(&'t Tree, Vec<String>);
 
-impl Sink<'_> for Leaves<'_> {
+impl Sink for Leaves<'_> {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         if let Event::Leaf { node, .. } = *event {
             self.1.push(self.0.name(node).to_string());
@@ -290,6 +364,26 @@ proptest! {
         prop_assert_eq!(outcome.value, value);
         prop_assert_eq!(&leaves, &seen.leaves);
         prop_assert_eq!(outcome.stats.passes, passes);
+    }
+
+    #[test]
+    fn iterative_deepening_is_the_textbooks(document in game_tree(), limit in prop::option::of(1u32..4)) {
+        let tree = parse(&document);
+        let options = Options { depth_limit: limit, ..Options::default() };
+        let (outcome, leaves) = run(&tree, Algorithm::IdAlphabeta, &options);
+        let root = Node::root(&document);
+        prop_assert_eq!(outcome.value, minimax(&root, limit));
+        let (value, seen, last_order) = iterative_deepening(&root, limit);
+        prop_assert_eq!(outcome.value, value);
+        prop_assert_eq!(&leaves, &seen.leaves);
+        // The best move is the first child with the root's value in the
+        // order the last iteration searched.
+        let first_best = last_order.iter().find(|name| {
+            let child = root.children().find(|c| c.name() == name.as_str()).expect("a child");
+            minimax(&child, limit) == value
+        });
+        let best_move = outcome.best_move.map(|n| tree.name(n).to_string());
+        prop_assert_eq!(best_move.as_ref(), first_best);
     }
 
     /// Stockman's theorem: SSS* never evaluates a leaf alpha-beta skips.

@@ -1,0 +1,78 @@
+//! Iterative deepening: alpha-beta to depth 1, then 2, ... up to the
+//! tree's depth (or `--depth`). Each iteration evaluates the inner nodes at
+//! its horizon by their static values, and searches every node's children
+//! best first by the values the previous iteration gave them (children it
+//! gave none keep their order, after the others). An engine would also
+//! stop when time runs out; here the last iteration is the full search.
+//!
+//! ```text
+//! for depth in 1, 2, ..., D:
+//!     order each node's children by the previous iteration's values, best first
+//!     value = alphabeta(root, alpha, beta, depth)
+//! ```
+
+use std::io;
+
+use super::alphabeta::AlphaBeta;
+use super::engine::Engine;
+use super::window::Pruning;
+use super::{Event, Options, Outcome, Sink, View};
+use crate::tree::{NodeId, Player, Tree};
+
+/// Searches `tree` by iterative deepening with alpha-beta under `options`.
+pub(crate) fn search(tree: &Tree, options: &Options, sink: &mut dyn Sink) -> io::Result<Outcome> {
+    let mut engine = Engine::new(tree, sink);
+    engine.values = Some(vec![f64::NAN; tree.len()]);
+    let rule = AlphaBeta(Pruning::new(options));
+    let deepest = options.depth_limit.unwrap_or_else(|| height(tree));
+    let mut last = None;
+    for depth in 1..=deepest.max(1) {
+        engine.stats.passes += 1;
+        let (node, window) = (tree.root(), rule.0.root_window);
+        engine.emit(&Event::Pass { node, number: depth, window, depth_limit: Some(depth) })?;
+        if let Some(values) = engine.values.replace(vec![f64::NAN; tree.len()]) {
+            engine.reorder(|node, children| best_first(tree.player(node), children, &values))?;
+        }
+        last = Some(engine.pass(&rule, Some(depth))?);
+    }
+    let last = last.expect("at least one iteration");
+    Ok(engine.outcome(&last, View::Max, engine.best_children()))
+}
+
+/// Sorts `children` best first for `player` by `values`; children without
+/// a value (NaN) go last, and ties keep their order.
+fn best_first(player: Player, children: &mut [NodeId], values: &[f64]) {
+    let key = |node: &NodeId| values[node.index()];
+    children.sort_by(|a, b| match (key(a).is_nan(), key(b).is_nan()) {
+        (false, false) if player == Player::Min => key(a).total_cmp(&key(b)),
+        (false, false) => key(b).total_cmp(&key(a)),
+        (unvalued_a, unvalued_b) => unvalued_a.cmp(&unvalued_b),
+    });
+}
+
+/// The depth of the deepest node (the root is at 0).
+pub(crate) fn height(tree: &Tree) -> u32 {
+    // Ids are in pre-order: a parent comes before its children.
+    let mut depth = vec![0u32; tree.len()];
+    for node in tree.nodes() {
+        for &child in tree.children(node) {
+            depth[child.index()] = depth[node.index()] + 1;
+        }
+    }
+    depth.into_iter().max().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn best_first_puts_unvalued_children_last_and_keeps_ties_in_order() {
+        let values = [f64::NAN, 3.0, 5.0, 3.0, f64::NAN];
+        let mut children: Vec<NodeId> = (0..5).map(NodeId).collect();
+        best_first(Player::Max, &mut children, &values);
+        assert_eq!(children, [2, 1, 3, 0, 4].map(NodeId));
+        best_first(Player::Min, &mut children, &values);
+        assert_eq!(children, [1, 3, 2, 0, 4].map(NodeId));
+    }
+}
