@@ -41,6 +41,28 @@ pub struct Answer {
     pub value: f64,
 }
 
+impl Answer {
+    /// The answer with every node its position's first copy, as names
+    /// find them: in a game graph searched as its tree, the copies of a
+    /// shared node are one node to a reader.
+    pub fn by_first_copies(&self, tree: &Tree) -> Answer {
+        let first = tree.first_copies();
+        let first = |node: NodeId| first[node.index()];
+        Answer {
+            order: self.order.iter().map(|&(node, value)| (first(node), value)).collect(),
+            leaves: (self.leaves.iter())
+                .map(|&mark| match mark {
+                    LeafMark::Leaf(node) => LeafMark::Leaf(first(node)),
+                    LeafMark::Cutoff => LeafMark::Cutoff,
+                })
+                .collect(),
+            pruned: self.pruned.iter().map(|&node| first(node)).collect(),
+            best_move: self.best_move.map(first),
+            value: self.value,
+        }
+    }
+}
+
 /// A sink that collects the answer lines from a search's events.
 #[derive(Debug, Default)]
 pub struct Recorder {

@@ -47,12 +47,16 @@ pub struct Settings {
     pub depth_limit: Option<u32>,
     /// `--value-range`, for every row.
     pub value_range: Option<Window>,
+    /// `--transpositions`: two more rows, minimax and alpha-beta with a
+    /// transposition table.
+    pub transpositions: bool,
 }
 
 /// Runs every algorithm: minimax, negamax, alphabeta, alphabeta-fail-hard,
 /// negamax-alphabeta, shallow (F1), pvs, mtdf (from the guess 0), sss,
 /// id-alphabeta and alphabeta-best-order, in that order (id-alphabeta
-/// skipped, with the reason, where a node it stops at has no static value);
+/// skipped, with the reason, where a node it stops at has no static value),
+/// then with `transpositions` minimax and alpha-beta with a table;
 /// on a tree with chance nodes, expectimax, the one algorithm that searches
 /// them.
 pub fn compare(tree: &Tree, settings: Settings) -> Result<Vec<Row>, SearchError> {
@@ -93,6 +97,11 @@ pub fn compare(tree: &Tree, settings: Settings) -> Result<Vec<Row>, SearchError>
     });
     let best_first = order::arrange(tree.clone(), Order::BestFirst, settings.depth_limit)?;
     rows.push(row(&best_first, "alphabeta-best-order", Algorithm::Alphabeta, &pruning)?);
+    if settings.transpositions {
+        let table = |options: Options| Options { transpositions: true, ..options };
+        rows.push(row(tree, "minimax-transpositions", Algorithm::Minimax, &table(plain))?);
+        rows.push(row(tree, "alphabeta-transpositions", Algorithm::Alphabeta, &table(pruning))?);
+    }
     Ok(rows)
 }
 
@@ -125,8 +134,13 @@ mod tests {
             Overrides::default(),
         )
         .unwrap();
-        let settings =
-            Settings { window: Window::FULL, strict: false, depth_limit: None, value_range: None };
+        let settings = Settings {
+            window: Window::FULL,
+            strict: false,
+            depth_limit: None,
+            value_range: None,
+            transpositions: false,
+        };
         let mut rows = compare(&tree, settings).unwrap();
         let names: Vec<&str> = rows.iter().map(|row| row.algorithm).collect();
         assert_eq!(

@@ -100,6 +100,10 @@ pub struct OptionsRecord {
     /// of view; present for `mtdf` only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guess: Option<Num>,
+    /// A transposition table took each position's result
+    /// (`--transpositions`); absent when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub transpositions: bool,
 }
 
 /// Which side of a narrowed window the root's value fell on.

@@ -74,6 +74,10 @@ struct FlatTree {
     /// its child list: edge labels for the text trace and the diagrams.
     #[serde(default)]
     actions: BTreeMap<String, Vec<String>>,
+    /// A game graph: a node may be the child of several nodes (a position
+    /// reached by different moves); it must have no cycle (default false).
+    #[serde(default)]
+    graph: bool,
 }
 
 /// The chance that a chance node moves to one child.

@@ -376,6 +376,8 @@ proptest! {
         let (value, seen, last_order) = iterative_deepening(&root, limit);
         prop_assert_eq!(outcome.value, value);
         prop_assert_eq!(&leaves, &seen.leaves);
+        let iterations = limit.unwrap_or_else(|| height(&root)).max(1);
+        prop_assert_eq!(outcome.stats.passes, u64::from(iterations));
         // The best move is the first child with the root's value in the
         // order the last iteration searched.
         let first_best = last_order.iter().find(|name| {

@@ -481,7 +481,7 @@ proptest! {
 
     #[test]
     fn the_reader_never_panics_on_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..64)) {
-        let _ = tree::parse(bytes, Naming::Paths, Overrides { player: Some(Player::Min), perspective: None });
+        let _ = tree::parse(bytes, Naming::Paths, Overrides { player: Some(Player::Min), perspective: None, graph: false });
     }
 }
 

@@ -45,6 +45,32 @@ fn the_full_game_tree_compares_as_the_lecture_says() {
     assert_eq!(rows.len(), 11, "{table}");
 }
 
+/// The game as a graph of its 5,478 positions: searched as its tree, with
+/// the tree's counts; a transposition table searches each position once.
+#[test]
+fn the_game_graph_has_the_trees_counts_and_a_table_searches_each_position_once() {
+    let graph = succeed(&["gen", "tictactoe", "--graph"]).stdout;
+    let document: serde_json::Value = serde_json::from_slice(&graph).expect("JSON");
+    let inner = document["children"].as_object().expect("child lists").len();
+    let leaves = document["values"].as_object().expect("values").len();
+    assert_eq!(inner + leaves, 5478);
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tictactoe-graph.json");
+    std::fs::write(&path, graph).expect("the graph is written");
+    let table = succeed(&["compare", path.to_str().unwrap(), "--transpositions"]).stdout;
+    let table = String::from_utf8(table).expect("UTF-8 output");
+    let row = |name: &str| -> Vec<String> {
+        let line =
+            table.lines().find(|line| line.starts_with(&format!("{name} "))).expect("the row");
+        line.split_whitespace().map(str::to_string).collect()
+    };
+    assert_eq!(row("minimax")[3..5], ["549946", "255168"], "{table}");
+    assert_eq!(row("alphabeta")[3], "18297", "{table}");
+    // 5,478 positions searched, 10,690 taken from the table.
+    assert_eq!(row("minimax-transpositions")[3..5], ["16168", "958"], "{table}");
+    assert_eq!(row("minimax-transpositions")[7..], ["10690", "remembered"], "{table}");
+    assert_eq!(row("alphabeta-transpositions")[3], "4793", "{table}");
+}
+
 #[test]
 fn the_lectures_variants_b_and_c_with_the_value_range() {
     let tree = succeed(&["gen", "tictactoe"]).stdout;

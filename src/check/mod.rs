@@ -78,6 +78,7 @@ pub fn grade(
     witness: &Witness<'_>,
     options: GradeOptions,
 ) -> Verdict {
+    let answer = &answer.by_first_copies(tree);
     let grader = Grader { tree, answer, witness, options };
     let keys = lines
         .iter()

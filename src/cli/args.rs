@@ -27,6 +27,10 @@ pub struct TreeArgs {
     /// How nested shapes name nodes that have no name.
     #[arg(long, value_enum, default_value_t = Naming::Letters)]
     pub names: Naming,
+
+    /// The flat file is a game graph: a node may have several parents (a position reached by different moves). Searched as its tree, a shared node once per path.
+    #[arg(long)]
+    pub graph: bool,
 }
 
 impl TreeArgs {
@@ -55,6 +59,7 @@ impl TreeArgs {
         let overrides = Overrides {
             player: self.player.or(defaults.player),
             perspective: self.perspective.or(defaults.perspective),
+            graph: self.graph || defaults.graph,
         };
         tree::parse(input, self.names, overrides)
             .map_err(|error| Failure::Input { file: file.to_string(), error })
@@ -134,6 +139,10 @@ pub struct SearchArgs {
     /// MTD(f): the first guess at the root's value, from MAX's point of view [default: 0].
     #[arg(long, value_name = "F", allow_hyphen_values = true, value_parser = parse_bound)]
     pub guess: Option<f64>,
+
+    /// Keep each position's result in a transposition table and take it when a game graph (--graph) reaches the position again.
+    #[arg(long)]
+    pub transpositions: bool,
 }
 
 /// What an alpha-beta node returns outside its window: fail-soft unless
@@ -204,6 +213,7 @@ impl SearchArgs {
             depth_limit: self.depth,
             value_range: self.value_range,
             guess: self.guess.unwrap_or_default(),
+            transpositions: self.transpositions,
         };
         Ok((algorithm, options))
     }

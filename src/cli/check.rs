@@ -180,8 +180,11 @@ fn grade(
     if trace_file::looks_like_json(text) {
         let answer = trace_file::read(text).map_err(unreadable)?;
         // The trace's own root player, perspective and order, unless given.
-        let overrides =
-            Overrides { player: Some(answer.player), perspective: answer.options.perspective };
+        let overrides = Overrides {
+            player: Some(answer.player),
+            perspective: answer.options.perspective,
+            graph: false,
+        };
         let search = with_trace_settings(&args.search, &answer);
         let tree = search.arrange(args.tree.parse(tree_file, tree_input, overrides)?, tree_file)?;
         let (algorithm, options) = search.resolve(Algorithm::Minimax)?;
@@ -229,7 +232,11 @@ fn other_convention(
     options: GradeOptions,
 ) -> Option<String> {
     let (algorithm, _) = args.search.resolve_for(tree).ok()?;
-    let given = Overrides { player: args.tree.player, perspective: args.tree.perspective };
+    let given = Overrides {
+        player: args.tree.player,
+        perspective: args.tree.perspective,
+        graph: args.tree.graph,
+    };
     conventions::others(tree, algorithm, &args.search, given).into_iter().find_map(|other| {
         let other_tree = match other.overrides {
             Some(overrides) => load(overrides).ok()?,
@@ -265,6 +272,7 @@ fn with_trace_settings(given: &SearchArgs, trace: &TraceAnswer<'_>) -> SearchArg
             negamax_view,
             order,
             guess,
+            transpositions: given.transpositions || trace.options.transpositions,
             ..*given
         };
     }
@@ -288,5 +296,6 @@ fn with_trace_settings(given: &SearchArgs, trace: &TraceAnswer<'_>) -> SearchArg
         depth: given.depth.or(trace.options.depth_limit),
         value_range,
         guess,
+        transpositions: given.transpositions || trace.options.transpositions,
     }
 }

@@ -31,6 +31,10 @@ pub struct CompareArgs {
     #[arg(long, value_name = "ORDER")]
     order: Option<Order>,
 
+    /// Two more rows, minimax and alpha-beta with a transposition table, for a game graph (--graph).
+    #[arg(long)]
+    transpositions: bool,
+
     /// How to print the table.
     #[arg(short, long, value_enum, default_value_t = TableFormat::Text)]
     format: TableFormat,
@@ -51,6 +55,7 @@ pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
         strict: args.window.strict,
         depth_limit: args.depth,
         value_range: args.value_range,
+        transpositions: args.transpositions,
     };
     let (file, tree) = args.tree.load()?;
     let order = args.order.unwrap_or_default();

@@ -91,6 +91,10 @@ pub struct TicTacToeArgs {
     /// player whose opponent threatens to win at once only blocks.
     #[arg(long)]
     forced_win: bool,
+
+    /// Write the game as a graph of distinct positions, each named by its board (`x..|.o.|...`), reached by any number of move orders; `trace` and `compare` read it as a graph.
+    #[arg(long)]
+    graph: bool,
 }
 
 /// Runs `gametree gen`.
@@ -100,7 +104,8 @@ pub fn run(command: &GenCommand, out: &mut dyn Write) -> Result<(), Failure> {
         GenCommand::Tictactoe(args) => {
             let position = Position::parse(&args.position).map_err(Failure::Usage)?;
             let rules = if args.forced_win { Rules::ForcedWin } else { Rules::AllMoves };
-            tictactoe::write(out, position, rules).map_err(Failure::Output)
+            let write = if args.graph { tictactoe::write_graph } else { tictactoe::write };
+            write(out, position, rules).map_err(Failure::Output)
         }
     }
 }

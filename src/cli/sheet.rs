@@ -59,6 +59,7 @@ pub fn run(args: &SheetArgs) -> Result<(), Failure> {
         depth: None,
         value_range: None,
         guess: None,
+        transpositions: false,
     };
     let (algorithm, options) = search.resolve(Algorithm::Minimax)?;
     let dir = &args.output;

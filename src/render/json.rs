@@ -70,6 +70,7 @@ impl<'t, 'a> Summary<'t, 'a> {
                 value_range: options.value_range.map(|range| [Num(range.alpha), Num(range.beta)]),
                 perspective: Some(tree.perspective()),
                 guess: (algorithm == Algorithm::Mtdf).then_some(Num(options.guess)),
+                transpositions: options.transpositions,
             },
             value: Num(outcome.value),
             fail: Fail::of(outcome.kind),

@@ -21,7 +21,7 @@ use crate::tree::{NodeId, Player, Tree};
 
 /// Searches `tree` by iterative deepening with alpha-beta under `options`.
 pub(crate) fn search(tree: &Tree, options: &Options, sink: &mut dyn Sink) -> io::Result<Outcome> {
-    let mut engine = Engine::new(tree, sink);
+    let mut engine = Engine::new(tree, options, sink);
     engine.values = Some(vec![f64::NAN; tree.len()]);
     let rule = AlphaBeta(Pruning::new(options));
     let deepest = options.depth_limit.unwrap_or_else(|| height(tree));
@@ -36,7 +36,7 @@ pub(crate) fn search(tree: &Tree, options: &Options, sink: &mut dyn Sink) -> io:
         last = Some(engine.pass(&rule, Some(depth))?);
     }
     let last = last.expect("at least one iteration");
-    Ok(engine.outcome(&last, View::Max, engine.best_children()))
+    Ok(engine.outcome(last, View::Max, engine.best_children()))
 }
 
 /// Sorts `children` best first for `player` by `values`; children without

@@ -3,10 +3,11 @@
 //!
 //! The engine owns what is the same for all algorithms: visiting order,
 //! leaves and the depth limit, counting, emitting events, remembering each
-//! node's best child, searching a child again when the rule asks, and the
-//! [`Memory`] of bounds that passes of MTD(f) share. What differs, how a
-//! node combines its children's values and when it stops, is the
-//! algorithm's [`Rule`].
+//! node's best child, searching a child again when the rule asks, and what
+//! several passes over the tree share: the [`Memory`] of bounds of MTD(f),
+//! the child order of iterative deepening. What differs, how a node
+//! combines its children's values and when it stops, is the algorithm's
+//! [`Rule`].
 
 use std::io;
 
@@ -89,6 +90,7 @@ const NO_CHILD: u32 = u32::MAX;
 
 /// What one pass over the tree found: the root's value and what it says,
 /// in the rule's point of view.
+#[derive(Clone, Copy)]
 pub(crate) struct Pass {
     pub value: f64,
     pub kind: ValueKind,
@@ -116,13 +118,15 @@ pub(crate) struct Engine<'a, 't> {
 }
 
 impl<'a, 't> Engine<'a, 't> {
-    pub fn new(tree: &'t Tree, sink: &'a mut dyn Sink) -> Engine<'a, 't> {
+    /// A search of `tree` under `options`, with a transposition table when
+    /// they ask for one.
+    pub fn new(tree: &'t Tree, options: &Options, sink: &'a mut dyn Sink) -> Engine<'a, 't> {
         Engine {
             tree,
             takes_steps: sink.takes_steps(),
             sink,
             stats: Stats { nodes_total: tree.len() as u64, ..Stats::default() },
-            memory: None,
+            memory: options.transpositions.then(|| Memory::new(tree, true)),
             best_child: vec![NO_CHILD; tree.len()],
             order: None,
             values: None,
@@ -154,19 +158,13 @@ impl<'a, 't> Engine<'a, 't> {
 
     /// `node`'s children in the order searched.
     fn children(&self, node: NodeId) -> &[NodeId] {
-        match &self.order {
-            Some(order) => &order[node.index()],
-            None => self.tree.children(node),
-        }
+        children_in(self.tree, &self.order, node)
     }
 
     /// Tells the sink of a cutoff at `node` that skips its children from
     /// the `from`-th on, if there are any; returns how many children it has.
     fn cut(&mut self, node: NodeId, from: usize, rule: CutoffRule) -> io::Result<usize> {
-        let children = match &self.order {
-            Some(order) => &order[node.index()][..],
-            None => self.tree.children(node),
-        };
+        let children = children_in(self.tree, &self.order, node);
         let pruned = &children[from..];
         if !pruned.is_empty() {
             self.stats.cutoffs += 1;
@@ -191,10 +189,11 @@ impl<'a, 't> Engine<'a, 't> {
         Ok(Pass { value, kind })
     }
 
-    /// The outcome of a search whose answer `pass` gives, with the best
-    /// children `best_child` (as [`best_children`](Self::best_children)
-    /// were then), from MAX's point of view, as the classroom lines speak.
-    pub fn outcome(&self, pass: &Pass, view: View, best_child: &[u32]) -> Outcome {
+    /// The outcome of a search whose root value `pass` gives (in `view`),
+    /// with the best children `best_child` (as
+    /// [`best_children`](Self::best_children) were then), from MAX's point
+    /// of view, as the classroom lines speak.
+    pub fn outcome(&self, pass: Pass, view: View, best_child: &[u32]) -> Outcome {
         let tree = self.tree;
         let root_player = tree.player(tree.root());
         let flips = view == View::Mover && root_player == Player::Min;
@@ -223,9 +222,21 @@ pub(crate) fn walk<R: Rule>(
     options: &Options,
     sink: &mut dyn Sink,
 ) -> io::Result<Outcome> {
-    let mut engine = Engine::new(tree, sink);
+    let mut engine = Engine::new(tree, options, sink);
     let pass = engine.pass(rule, options.depth_limit)?;
-    Ok(engine.outcome(&pass, R::VIEW, engine.best_children()))
+    Ok(engine.outcome(pass, R::VIEW, engine.best_children()))
+}
+
+/// `node`'s children in `order`, where there is one, else in the tree's.
+fn children_in<'x>(
+    tree: &'x Tree,
+    order: &'x Option<Vec<Vec<NodeId>>>,
+    node: NodeId,
+) -> &'x [NodeId] {
+    match order {
+        Some(order) => &order[node.index()],
+        None => tree.children(node),
+    }
 }
 
 struct Walker<'e, 'a, 't, R: Rule> {
@@ -258,7 +269,7 @@ impl<'t, R: Rule> Walker<'_, '_, 't, R> {
             }
             let frame = stack.pop().expect("a frame is on the stack");
             let (value, kind) = self.rule.close(&frame.state);
-            self.remember(frame.node, value, kind);
+            self.remember(frame.node, depth, value, kind);
             self.engine.emit(&Event::Value { node: frame.node, value, kind })?;
             if stack.is_empty() {
                 return Ok((value, kind));
@@ -286,9 +297,14 @@ impl<'t, R: Rule> Walker<'_, '_, 't, R> {
         if self.engine.takes_steps {
             self.engine.emit(&Event::Enter { node, depth, player, window })?;
         }
-        let recalled = self.engine.memory.as_ref().zip(window);
-        if let Some((value, kind)) = recalled.and_then(|(memory, w)| memory.recall(node, w)) {
+        let left = self.levels_left(depth);
+        let memory = self.engine.memory.as_ref();
+        // Without a window only an exact value decides.
+        let recall =
+            |memory: &Memory| memory.recall(tree, node, window.unwrap_or(Window::FULL), left);
+        if let Some((value, kind)) = memory.and_then(recall) {
             self.engine.stats.memory_hits += 1;
+            self.received(node, value);
             self.engine.emit(&Event::Recall { node, value, kind })?;
             return Ok(Some((value, kind)));
         }
@@ -300,19 +316,31 @@ impl<'t, R: Rule> Walker<'_, '_, 't, R> {
         let static_value = tree.value(node).expect("leaves and horizon nodes have values");
         let value = R::VIEW.convert(static_value, player);
         self.engine.stats.leaves_evaluated += 1;
-        self.remember(node, value, ValueKind::Exact);
+        self.remember(node, depth, value, ValueKind::Exact);
         self.engine.emit(&Event::Leaf { node, value })?;
         Ok(Some((value, ValueKind::Exact)))
     }
 
-    /// Keeps `node`'s value and what it says, where the search keeps them.
-    fn remember(&mut self, node: NodeId, value: f64, kind: ValueKind) {
-        if let Some(memory) = &mut self.engine.memory {
-            memory.store(node, value, kind);
-        }
+    /// Notes the value `node` received, where a driver asks for them.
+    fn received(&mut self, node: NodeId, value: f64) {
         if let Some(values) = &mut self.engine.values {
             values[node.index()] = value;
         }
+    }
+
+    /// How many levels below a node at `depth` the search looks.
+    fn levels_left(&self, depth: u32) -> u32 {
+        self.depth_limit.map_or(u32::MAX, |limit| limit - depth)
+    }
+
+    /// Keeps the value of `node`, at `depth`, and what it says, where the
+    /// search keeps them.
+    fn remember(&mut self, node: NodeId, depth: u32, value: f64, kind: ValueKind) {
+        let left = self.levels_left(depth);
+        if let Some(memory) = &mut self.engine.memory {
+            memory.store(self.engine.tree, node, value, kind, left);
+        }
+        self.received(node, value);
     }
 
     fn absorb(

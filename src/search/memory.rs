@@ -1,32 +1,63 @@
-//! What earlier passes proved about each node's value, for MTD(f) and
-//! SSS*: Plaat's "alpha-beta with memory", a table keyed by node.
+//! What the search proved about nodes it met before: for MTD(f) and SSS*,
+//! Plaat's "alpha-beta with memory", a table keyed by node; with
+//! `--transpositions`, a transposition table keyed by position, the node
+//! of the game graph every copy of a shared node stands for.
 //!
-//! A pass that returns `v` at a node proves a lower bound (it failed high),
-//! an upper bound (it failed low) or the exact value; a later pass that
-//! enters the node with a window those bounds already decide takes the
-//! remembered value instead of searching the subtree again.
+//! A search that returns `v` at a node proves a lower bound (it failed
+//! high), an upper bound (it failed low) or the exact value, to the depth
+//! it looked. A later visit that needs no deeper a search, and whose window
+//! those bounds already decide, takes the remembered value instead of
+//! searching the subtree again.
 
 use super::{ValueKind, Window};
-use crate::tree::NodeId;
+use crate::tree::{NodeId, Tree};
 
-/// Lower and upper bounds on every node's value, from the point of view
-/// the search computes in.
+/// Lower and upper bounds on node values, from the point of view the
+/// search computes in.
 pub(crate) struct Memory {
-    bounds: Vec<(f64, f64)>,
+    bounds: Vec<Bounds>,
+    /// Whether entries belong to positions rather than tree nodes.
+    by_position: bool,
 }
 
+#[derive(Clone, Copy)]
+struct Bounds {
+    lower: f64,
+    upper: f64,
+    /// How many levels below the node the search that proved them looked
+    /// (`u32::MAX`: to the leaves).
+    depth: u32,
+}
+
+const NOTHING: Bounds = Bounds { lower: f64::NEG_INFINITY, upper: f64::INFINITY, depth: 0 };
+
 impl Memory {
-    /// Nothing known yet about any of `nodes` nodes.
-    pub fn new(nodes: usize) -> Memory {
-        Memory { bounds: vec![(f64::NEG_INFINITY, f64::INFINITY); nodes] }
+    /// Nothing known yet about any node of `tree`, or with `by_position`
+    /// about any of its positions.
+    pub fn new(tree: &Tree, by_position: bool) -> Memory {
+        let entries = if by_position { tree.positions() } else { tree.len() };
+        Memory { bounds: vec![NOTHING; entries], by_position }
+    }
+
+    fn key(&self, tree: &Tree, node: NodeId) -> usize {
+        if self.by_position { tree.position(node) as usize } else { node.index() }
     }
 
     /// The value `node` returns without a search when entered with
-    /// `window`, and what it says: its exact value once known, a lower
-    /// bound that reaches beta, or an upper bound that falls to alpha.
-    pub fn recall(&self, node: NodeId, window: Window) -> Option<(f64, ValueKind)> {
-        let (lower, upper) = self.bounds[node.index()];
-        if lower == upper {
+    /// `window` and `depth` levels left to search, and what it says: its
+    /// exact value once known, a lower bound that reaches beta, or an upper
+    /// bound that falls to alpha, proved by a search at least as deep.
+    pub fn recall(
+        &self,
+        tree: &Tree,
+        node: NodeId,
+        window: Window,
+        depth: u32,
+    ) -> Option<(f64, ValueKind)> {
+        let Bounds { lower, upper, depth: proved } = self.bounds[self.key(tree, node)];
+        if proved < depth {
+            None
+        } else if lower == upper {
             Some((lower, ValueKind::Exact))
         } else if lower >= window.beta {
             Some((lower, ValueKind::Lower))
@@ -37,13 +68,18 @@ impl Memory {
         }
     }
 
-    /// Keeps what a search of `node` returned.
-    pub fn store(&mut self, node: NodeId, value: f64, kind: ValueKind) {
-        let bounds = &mut self.bounds[node.index()];
+    /// Keeps what a search of `node` with `depth` levels left returned;
+    /// bounds from a search of another depth are forgotten.
+    pub fn store(&mut self, tree: &Tree, node: NodeId, value: f64, kind: ValueKind, depth: u32) {
+        let key = self.key(tree, node);
+        let bounds = &mut self.bounds[key];
+        if bounds.depth != depth {
+            *bounds = Bounds { depth, ..NOTHING };
+        }
         match kind {
-            ValueKind::Exact => *bounds = (value, value),
-            ValueKind::Lower => bounds.0 = value,
-            ValueKind::Upper => bounds.1 = value,
+            ValueKind::Exact => (bounds.lower, bounds.upper) = (value, value),
+            ValueKind::Lower => bounds.lower = value,
+            ValueKind::Upper => bounds.upper = value,
         }
     }
 }
@@ -51,24 +87,42 @@ impl Memory {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tree::{Naming, Overrides};
 
     #[test]
     fn a_bound_is_recalled_only_where_it_decides_the_window() {
-        let mut memory = Memory::new(2);
+        let tree =
+            crate::tree::parse(&b"[1, 2]"[..], Naming::Letters, Overrides::default()).unwrap();
+        let mut memory = Memory::new(&tree, false);
         let node = NodeId(1);
         let window = Window { alpha: 4.0, beta: 5.0 };
-        assert_eq!(memory.recall(node, window), None);
-        memory.store(node, 5.0, ValueKind::Lower);
-        assert_eq!(memory.recall(node, window), Some((5.0, ValueKind::Lower)));
-        assert_eq!(memory.recall(node, Window { alpha: 5.0, beta: 6.0 }), None);
-        memory.store(node, 8.0, ValueKind::Upper);
+        assert_eq!(memory.recall(&tree, node, window, 0), None);
+        memory.store(&tree, node, 5.0, ValueKind::Lower, 0);
+        assert_eq!(memory.recall(&tree, node, window, 0), Some((5.0, ValueKind::Lower)));
+        assert_eq!(memory.recall(&tree, node, Window { alpha: 5.0, beta: 6.0 }, 0), None);
+        memory.store(&tree, node, 8.0, ValueKind::Upper, 0);
+        let above = Window { alpha: 8.0, beta: 9.0 };
+        assert_eq!(memory.recall(&tree, node, above, 0), Some((8.0, ValueKind::Upper)));
+        assert_eq!(memory.recall(&tree, node, Window { alpha: 6.0, beta: 7.0 }, 0), None);
+        memory.store(&tree, node, 7.0, ValueKind::Exact, 0);
+        assert_eq!(memory.recall(&tree, node, Window::FULL, 0), Some((7.0, ValueKind::Exact)));
+        assert_eq!(memory.recall(&tree, NodeId(0), Window::FULL, 0), None);
+    }
+
+    #[test]
+    fn only_a_search_as_deep_decides_and_another_depth_starts_afresh() {
+        let tree =
+            crate::tree::parse(&b"[1, 2]"[..], Naming::Letters, Overrides::default()).unwrap();
+        let mut memory = Memory::new(&tree, false);
+        let node = NodeId(2);
+        memory.store(&tree, node, 3.0, ValueKind::Exact, 2);
+        assert_eq!(memory.recall(&tree, node, Window::FULL, 3), None);
+        assert_eq!(memory.recall(&tree, node, Window::FULL, 1), Some((3.0, ValueKind::Exact)));
+        memory.store(&tree, node, 4.0, ValueKind::Lower, 1);
+        assert_eq!(memory.recall(&tree, node, Window::FULL, 1), None);
         assert_eq!(
-            memory.recall(node, Window { alpha: 8.0, beta: 9.0 }),
-            Some((8.0, ValueKind::Upper))
+            memory.recall(&tree, node, Window { alpha: 0.0, beta: 4.0 }, 1),
+            Some((4.0, ValueKind::Lower))
         );
-        assert_eq!(memory.recall(node, Window { alpha: 6.0, beta: 7.0 }), None);
-        memory.store(node, 7.0, ValueKind::Exact);
-        assert_eq!(memory.recall(node, Window::FULL), Some((7.0, ValueKind::Exact)));
-        assert_eq!(memory.recall(NodeId(0), Window::FULL), None);
     }
 }

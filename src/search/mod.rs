@@ -63,6 +63,10 @@ pub struct Options {
     pub value_range: Option<Window>,
     /// MTD(f)'s first guess at the root's value, from MAX's point of view.
     pub guess: f64,
+    /// Remember each position's result in a transposition table, keyed by
+    /// the graph node every copy of a shared node stands for
+    /// (`--transpositions`).
+    pub transpositions: bool,
 }
 
 impl Default for Options {
@@ -76,6 +80,7 @@ impl Default for Options {
             depth_limit: None,
             value_range: None,
             guess: 0.0,
+            transpositions: false,
         }
     }
 }
@@ -345,14 +350,14 @@ pub fn run(
                 Pruning { strict: false, returns: Returns::FailSoft, ..Pruning::new(options) };
             engine::walk(tree, &pvs::Pvs(pruning), options, sink)?
         }
-        Algorithm::Mtdf => mtdf::search(tree, options.guess, options.depth_limit, sink)?,
+        Algorithm::Mtdf => mtdf::search(tree, options.guess, options, sink)?,
         Algorithm::Sss => {
             // The best the root's player could hope for.
             let hope = match tree.player(tree.root()) {
                 Player::Min => f64::NEG_INFINITY,
                 Player::Max | Player::Chance => f64::INFINITY,
             };
-            mtdf::search(tree, hope, options.depth_limit, sink)?
+            mtdf::search(tree, hope, options, sink)?
         }
         Algorithm::IdAlphabeta => deepening::search(tree, options, sink)?,
     })

@@ -21,25 +21,26 @@ use super::alphabeta::AlphaBeta;
 use super::engine::{Engine, Pass};
 use super::memory::Memory;
 use super::window::Pruning;
-use super::{Event, Outcome, Returns, Sink, ValueKind, View, Window};
+use super::{Event, Options, Outcome, Returns, Sink, ValueKind, View, Window};
 use crate::tree::{Player, Tree};
 
 /// Searches `tree` by MTD(f) from `guess` (MAX's point of view), nodes at
-/// `depth_limit` evaluated statically.
+/// the depth limit evaluated statically; the memory is a transposition
+/// table with `--transpositions`.
 pub(crate) fn search(
     tree: &Tree,
     guess: f64,
-    depth_limit: Option<u32>,
+    options: &Options,
     sink: &mut dyn Sink,
 ) -> io::Result<Outcome> {
-    let mut engine = Engine::new(tree, sink);
-    engine.memory = Some(Memory::new(tree.len()));
+    let mut engine = Engine::new(tree, options, sink);
+    engine.memory = Some(Memory::new(tree, options.transpositions));
     let (mut lower, mut upper) = (f64::NEG_INFINITY, f64::INFINITY);
     let mut g = guess;
     let root_maximises = tree.player(tree.root()) != Player::Min;
-    // The last pass that proved a bound good for the root's player (its
-    // best move reaches the value), with the best children then.
-    let mut proof: Option<(Pass, Vec<u32>)> = None;
+    // The best children after the last pass that proved a bound good for
+    // the root's player: its best move reaches the value.
+    let mut proof: Option<Vec<u32>> = None;
     while lower < upper {
         let beta = g.max(lower.next_up());
         let window = Window { alpha: beta.next_down(), beta };
@@ -48,7 +49,7 @@ pub(crate) fn search(
         engine.emit(&Event::Pass { node: tree.root(), number, window, depth_limit: None })?;
         let rule =
             AlphaBeta(Pruning { root_window: window, strict: false, returns: Returns::FailSoft });
-        let pass = engine.pass(&rule, depth_limit)?;
+        let pass = engine.pass(&rule, options.depth_limit)?;
         g = pass.value;
         let failed_high = g >= beta;
         if failed_high {
@@ -57,17 +58,12 @@ pub(crate) fn search(
             upper = g;
         }
         if failed_high == root_maximises {
-            proof = Some((pass, engine.best_children().to_vec()));
+            proof = Some(engine.best_children().to_vec());
         }
     }
-    // Without such a pass every move is as bad as can be: the first one.
-    let outcome = match &proof {
-        Some((pass, best_child)) => engine.outcome(pass, View::Max, best_child),
-        None => engine.outcome(
-            &Pass { value: g, kind: ValueKind::Exact },
-            View::Max,
-            engine.best_children(),
-        ),
-    };
-    Ok(Outcome { value: g, kind: ValueKind::Exact, ..outcome })
+    // The value is exact once the bounds meet. Without such a pass every
+    // move is as bad as can be, and the last pass's first one will do.
+    let pass = Pass { value: g, kind: ValueKind::Exact };
+    let best_child = proof.as_deref().unwrap_or(engine.best_children());
+    Ok(engine.outcome(pass, View::Max, best_child))
 }

@@ -115,3 +115,17 @@ fn a_sink_that_fails_stops_the_search_with_its_error() {
         assert_eq!(error.kind(), io::ErrorKind::BrokenPipe);
     }
 }
+
+#[test]
+fn iterative_deepening_names_the_iteration_or_the_depth_limit_that_lacks_a_static_value() {
+    let tree = crate::tree::parse(&b"[[1, [2, 3]], 4]"[..], Default::default(), Default::default())
+        .unwrap();
+    let error = |depth_limit| {
+        let options = Options { depth_limit, ..Options::default() };
+        check(&tree, Algorithm::IdAlphabeta, &options).unwrap_err().to_string()
+    };
+    assert!(error(None).starts_with("--algo id-alphabeta: iteration 1 stops at depth 1"));
+    // The last iteration stops at the depth limit, as --depth does.
+    assert!(error(Some(1)).starts_with("--depth 1: node b at depth 1"), "{}", error(Some(1)));
+    assert!(error(Some(2)).starts_with("--algo id-alphabeta: iteration 1"), "{}", error(Some(2)));
+}

@@ -9,6 +9,7 @@
 pub mod cs188;
 mod edges;
 mod efg;
+mod graph;
 pub mod input;
 pub mod names;
 pub mod validate;
@@ -195,6 +196,19 @@ impl Tree {
         Some(self.values[node.index()]).filter(|v| !v.is_nan())
     }
 
+    /// The position `node` stands for: in a game graph unfolded into its
+    /// tree (`--graph`), the graph's node, shared by all its copies; else
+    /// a number of its own. Positions are numbered from 0 to
+    /// [`positions`](Self::positions).
+    pub fn position(&self, node: NodeId) -> u32 {
+        self.name_of[node.index()]
+    }
+
+    /// How many positions there are.
+    pub fn positions(&self) -> usize {
+        self.names.len()
+    }
+
     /// The node's children, left to right.
     pub fn children(&self, node: NodeId) -> &[NodeId] {
         let start = self.child_starts[node.index()] as usize;
@@ -238,9 +252,17 @@ impl Tree {
         })
     }
 
-    /// Every node by name, for looking names up.
+    /// Every node by name, for looking names up; the copies of a graph's
+    /// node share its name, which finds the first copy.
     pub fn name_index(&self) -> HashMap<&str, NodeId> {
-        self.nodes().map(|node| (self.name(node), node)).collect()
+        self.nodes().rev().map(|node| (self.name(node), node)).collect()
+    }
+
+    /// Each node's first copy (in pre-order) of the position it stands
+    /// for: the node itself in a tree.
+    pub fn first_copies(&self) -> Vec<NodeId> {
+        let mut first = vec![None; self.positions()];
+        self.nodes().map(|node| *first[self.position(node) as usize].get_or_insert(node)).collect()
     }
 
     /// The same tree with each inner node's children put in the order

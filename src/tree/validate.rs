@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use super::graph::Unfolded;
 use super::input::{RawTree, RootSpec, TreeError};
 use super::names::NameTable;
 use super::{Parts, Perspective, Player, Tree};
@@ -24,6 +25,8 @@ pub struct Overrides {
     pub player: Option<Player>,
     /// Whose point of view the values are from (`--perspective`).
     pub perspective: Option<Perspective>,
+    /// Nodes may have several parents (`--graph`), whatever the file says.
+    pub graph: bool,
 }
 
 impl Overrides {
@@ -42,9 +45,15 @@ impl Overrides {
 
 /// Checks the raw tree and builds the validated, pre-ordered [`Tree`].
 pub fn validate(mut raw: RawTree, overrides: Overrides) -> Result<Tree, TreeError> {
-    let parents = parents(&raw)?;
+    let graph = overrides.graph || raw.graph;
+    let parents = parents(&raw, graph)?;
     let root = find_root(&raw, &parents)?;
-    let order = preorder(&raw, &parents, root)?;
+    let unfolded = graph.then(|| super::graph::unfold(&raw, root)).transpose()?;
+    // Each node once, in pre-order.
+    let order = match &unfolded {
+        Some(unfolded) => unfolded.own_ids(raw.len()),
+        None => preorder(&raw, &parents, root)?,
+    };
     if order.len() < raw.len() {
         return Err(unreachable_error(&raw, &parents, &order, root));
     }
@@ -54,16 +63,18 @@ pub fn validate(mut raw: RawTree, overrides: Overrides) -> Result<Tree, TreeErro
     let actions = super::edges::actions(&raw)?;
     let perspective = overrides.perspective(raw.perspective);
     let names = std::mem::take(&mut raw.names);
-    Ok(build(&raw, names, &order, Base { player: base, perspective, probabilities, actions }))
+    let base = Base { player: base, perspective, probabilities, actions };
+    Ok(build(&raw, names, &order, base, unfolded.as_ref()))
 }
 
 fn name(raw: &RawTree, node: u32) -> &str {
     raw.names.get(node as usize)
 }
 
-/// Each node's parent (`NONE` for none); rejects a node listed twice or
-/// under two parents.
-fn parents(raw: &RawTree) -> Result<Vec<u32>, TreeError> {
+/// Each node's parent (`NONE` for none; in a `graph`, its last one);
+/// rejects a node listed twice under one parent, or outside a graph under
+/// two parents.
+fn parents(raw: &RawTree, graph: bool) -> Result<Vec<u32>, TreeError> {
     let mut parents = vec![NONE; raw.len()];
     for parent in 0..raw.len() as u32 {
         for &child in raw.children(parent as usize).unwrap_or_default() {
@@ -75,9 +86,9 @@ fn parents(raw: &RawTree) -> Result<Vec<u32>, TreeError> {
                     name(raw, parent)
                 )));
             }
-            if earlier != NONE {
+            if earlier != NONE && !graph {
                 return Err(TreeError::new(format!(
-                    "node {} is a child of both {} and {}",
+                    "node {} is a child of both {} and {}; a game graph, where positions are reached by different moves, needs --graph or \"graph\": true",
                     name(raw, child),
                     name(raw, earlier),
                     name(raw, parent)
@@ -255,28 +266,40 @@ struct Base {
 
 /// Renumbers the nodes in pre-order and fixes players and values; the
 /// tree takes the raw tree's `names` as they are.
-fn build(raw: &RawTree, names: NameTable, order: &[u32], base: Base) -> Tree {
+fn build(
+    raw: &RawTree,
+    names: NameTable,
+    order: &[u32],
+    base: Base,
+    unfolded: Option<&Unfolded>,
+) -> Tree {
     let Base { player: base, perspective, probabilities, actions } = base;
+    // A graph is built as its unfolded tree: ids of copies, each standing
+    // for its `original` node.
+    let order = unfolded.map_or(order, |u| &u.order);
+    let original = |id: u32| unfolded.map_or(id, |u| u.original[id as usize]);
     // Who moves at each node by depth alone, filled in as parents are reached.
-    let mut by_depth = vec![base; raw.len()];
+    let mut by_depth = vec![base; unfolded.map_or(raw.len(), |u| u.original.len())];
     let root = order[0];
-    let mut tree = Tree::assemble(
-        order,
-        names,
-        |node| node,
-        |node| {
-            let id = node as usize;
-            let player = if node == root { base } else { raw.players[id].unwrap_or(by_depth[id]) };
-            let children = raw.children(id).unwrap_or_default();
-            for &child in children {
-                by_depth[child as usize] = by_depth[id].opponent();
-            }
-            let value = perspective.to_max(raw.values[id], player);
-            let probability = probabilities.get(&node).copied();
-            let action = actions.get(&node).map(String::as_str);
-            Parts { player, value, children, probability, action }
-        },
-    );
+    let mut tree = Tree::assemble(order, names, original, |id| {
+        let node = original(id);
+        let player = if id == root {
+            base
+        } else {
+            raw.players[node as usize].unwrap_or(by_depth[id as usize])
+        };
+        let children = match unfolded {
+            Some(unfolded) => &unfolded.children[id as usize],
+            None => raw.children(id as usize).unwrap_or_default(),
+        };
+        for &child in children {
+            by_depth[child as usize] = by_depth[id as usize].opponent();
+        }
+        let value = perspective.to_max(raw.values[node as usize], player);
+        let probability = probabilities.get(&node).copied();
+        let action = actions.get(&node).map(String::as_str);
+        Parts { player, value, children, probability, action }
+    });
     tree.perspective = perspective;
     tree
 }

@@ -104,6 +104,7 @@ pub(super) fn read_top_object<'de, A: MapAccess<'de>>(
             TopKey::Root => b.raw.root = RootSpec::Named(map.next_value()?),
             TopKey::Player => b.raw.player = Some(map.next_value()?),
             TopKey::Perspective => b.raw.perspective = Some(map.next_value()?),
+            TopKey::Graph => b.raw.graph = map.next_value()?,
             TopKey::Values | TopKey::Players | TopKey::Probabilities | TopKey::Actions => {
                 unreachable!("read as a flat map above")
             }
@@ -182,7 +183,8 @@ impl ObjectShape {
             | TopKey::Values
             | TopKey::Players
             | TopKey::Probabilities
-            | TopKey::Actions => Some(ObjectShape::Flat),
+            | TopKey::Actions
+            | TopKey::Graph => Some(ObjectShape::Flat),
             TopKey::Name | TopKey::Value => Some(ObjectShape::NestedObjects),
             TopKey::Children if nested_children => Some(ObjectShape::NestedObjects),
             TopKey::Children => Some(ObjectShape::Flat),

@@ -17,6 +17,7 @@ pub(super) enum TopKey {
     Players,
     Probabilities,
     Actions,
+    Graph,
     Name,
     Value,
 }
@@ -31,6 +32,7 @@ impl ObjectKey for TopKey {
         (TopKey::Players, "players"),
         (TopKey::Probabilities, "probabilities"),
         (TopKey::Actions, "actions"),
+        (TopKey::Graph, "graph"),
         (TopKey::Name, "name"),
         (TopKey::Value, "value"),
     ];
@@ -47,6 +49,7 @@ pub(super) const FLAT_KEYS: Expected<TopKey> = (
         TopKey::Players,
         TopKey::Probabilities,
         TopKey::Actions,
+        TopKey::Graph,
     ],
     "flat shape",
 );

@@ -72,6 +72,8 @@ pub struct RawTree {
     /// The file's `player`: who moves at the root.
     pub player: Option<Player>,
     pub perspective: Option<Perspective>,
+    /// The flat shape's `graph`: a node may have several parents.
+    pub graph: bool,
 }
 
 /// How a file says which node is the root.
