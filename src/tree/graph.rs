@@ -6,6 +6,8 @@
 //! is the tree's; each copy keeps the node's name, and `--transpositions`
 //! recognises the copies by it.
 
+use std::collections::HashMap;
+
 use petgraph::algo::{tarjan_scc, toposort};
 use petgraph::graph::{DiGraph, NodeIndex};
 
@@ -79,6 +81,30 @@ impl Unfolded {
         self.original.push(node);
         self.children.push(Vec::new());
         self.original.len() as u32 - 1
+    }
+}
+
+/// Refuses a probability or an action on the edge into a node with
+/// several parents: each edge would need its own, and the file gives them
+/// by child.
+pub fn check_shared_edges(
+    raw: &RawTree,
+    probabilities: &HashMap<u32, f64>,
+    actions: &HashMap<u32, String>,
+) -> Result<(), TreeError> {
+    let mut parents = vec![0u32; raw.len()];
+    for node in 0..raw.len() {
+        for &child in raw.children(node).unwrap_or_default() {
+            parents[child as usize] += 1;
+        }
+    }
+    let labelled = |node: u32| probabilities.contains_key(&node) || actions.contains_key(&node);
+    match (0..raw.len() as u32).find(|&node| parents[node as usize] > 1 && labelled(node)) {
+        Some(node) => Err(TreeError::new(format!(
+            "node {} has several parents, so no one action or probability labels the move into it; in a game graph only nodes with one parent have them",
+            raw.names.get(node as usize)
+        ))),
+        None => Ok(()),
     }
 }
 

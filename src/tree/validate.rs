@@ -61,6 +61,9 @@ pub fn validate(mut raw: RawTree, overrides: Overrides) -> Result<Tree, TreeErro
     let base = root_player(&raw, root, overrides)?;
     let probabilities = super::edges::probabilities(&raw, &order)?;
     let actions = super::edges::actions(&raw)?;
+    if graph {
+        super::graph::check_shared_edges(&raw, &probabilities, &actions)?;
+    }
     let perspective = overrides.perspective(raw.perspective);
     let names = std::mem::take(&mut raw.names);
     let base = Base { player: base, perspective, probabilities, actions };
