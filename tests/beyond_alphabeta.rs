@@ -117,6 +117,25 @@ struct Seen {
     researches: u64,
 }
 
+/// Takes a child's value `t` into a node's best value `v` and window, as
+/// fail-soft alpha-beta does with cutoffs on equality; true when it cuts.
+fn takes(maximises: bool, v: &mut f64, (alpha, beta): (&mut f64, &mut f64), t: f64) -> bool {
+    if maximises {
+        *v = v.max(t);
+        if *v >= *beta {
+            return true;
+        }
+        *alpha = alpha.max(*v);
+    } else {
+        *v = v.min(t);
+        if *v <= *alpha {
+            return true;
+        }
+        *beta = beta.min(*v);
+    }
+    false
+}
+
 /// NegaScout as Reinefeld writes it, minimax form, fail-soft: the first
 /// child with (alpha, beta), the others with a null window, searched again
 /// with (t, beta) (MAX) or (alpha, t) (MIN) when t falls inside and the
@@ -143,18 +162,8 @@ fn pvs(node: &Node, limit: Option<u32>, mut alpha: f64, mut beta: f64, seen: &mu
                 pvs(&child, limit, alpha, t, seen)
             };
         }
-        if node.maximises {
-            v = v.max(t);
-            if v >= beta {
-                return v;
-            }
-            alpha = alpha.max(v);
-        } else {
-            v = v.min(t);
-            if v <= alpha {
-                return v;
-            }
-            beta = beta.min(v);
+        if takes(node.maximises, &mut v, (&mut alpha, &mut beta), t) {
+            return v;
         }
     }
     v
@@ -187,18 +196,8 @@ fn ab_memory(
             let mut v = if node.maximises { f64::NEG_INFINITY } else { f64::INFINITY };
             for child in node.children() {
                 let t = ab_memory(&child, limit, (a, b), memory, seen);
-                if node.maximises {
-                    v = v.max(t);
-                    if v >= b {
-                        break;
-                    }
-                    a = a.max(v);
-                } else {
-                    v = v.min(t);
-                    if v <= a {
-                        break;
-                    }
-                    b = b.min(v);
+                if takes(node.maximises, &mut v, (&mut a, &mut b), t) {
+                    break;
                 }
             }
             v
@@ -284,18 +283,8 @@ impl Deepening {
         let mut v = if node.maximises { f64::NEG_INFINITY } else { f64::INFINITY };
         for i in order {
             let t = self.alphabeta(&children[i], limit, alpha, beta);
-            if node.maximises {
-                v = v.max(t);
-                if v >= beta {
-                    break;
-                }
-                alpha = alpha.max(v);
-            } else {
-                v = v.min(t);
-                if v <= alpha {
-                    break;
-                }
-                beta = beta.min(v);
+            if takes(node.maximises, &mut v, (&mut alpha, &mut beta), t) {
+                break;
             }
         }
         self.now.insert(node.name().to_string(), v);
