@@ -12,6 +12,7 @@ pub mod compare;
 pub mod contract;
 pub mod generate;
 pub mod graphviz;
+pub mod import;
 pub mod lang;
 pub mod num;
 pub mod order;

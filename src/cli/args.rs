@@ -61,7 +61,7 @@ impl TreeArgs {
             perspective: self.perspective.or(defaults.perspective),
             graph: self.graph || defaults.graph,
         };
-        tree::parse(input, self.names, overrides)
+        crate::import::parse(input, self.names, overrides)
             .map_err(|error| Failure::Input { file: file.to_string(), error })
     }
 }

@@ -6,9 +6,7 @@
 //! numbered in pre-order (the root is node 0 and children keep the order the
 //! input gave), so walking ids in order walks the tree as it is drawn.
 
-pub mod cs188;
 mod edges;
-mod efg;
 mod graph;
 pub mod input;
 pub mod names;
@@ -123,6 +121,15 @@ impl Perspective {
     }
 }
 
+/// The search a file asks for (a CS188 test's `alg`), as `--algo` names
+/// it, and whether it prunes only on strict inequality, as CS188's
+/// alpha-beta does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Suggested {
+    pub algorithm: &'static str,
+    pub strict: bool,
+}
+
 /// An immutable, validated game tree.
 ///
 /// Values are stored from MAX's point of view whatever the file's
@@ -148,7 +155,7 @@ pub struct Tree {
     /// at the last node with one (empty without actions).
     actions: Vec<String>,
     /// The search the file asks for (a CS188 test's `alg`).
-    suggested: Option<cs188::Suggested>,
+    suggested: Option<Suggested>,
     /// Whose point of view the file's values were written from.
     perspective: Perspective,
 }
@@ -228,8 +235,14 @@ impl Tree {
     }
 
     /// The search the file asks for, if it names one (a CS188 test's `alg`).
-    pub fn suggested(&self) -> Option<cs188::Suggested> {
+    pub fn suggested(&self) -> Option<Suggested> {
         self.suggested
+    }
+
+    /// The tree, asking for the search `suggested` (a CS188 test's `alg`).
+    pub fn suggesting(mut self, suggested: Option<Suggested>) -> Tree {
+        self.suggested = suggested;
+        self
     }
 
     /// The first chance node in pre-order, if the tree has one.
@@ -365,9 +378,9 @@ pub fn too_large(len: u64) -> Option<String> {
     (len > MAX_INPUT_BYTES).then(|| format!("{len} bytes; gametree reads trees of up to 4 GiB"))
 }
 
-/// Reads and validates a tree document in any of the input shapes. The
-/// input is dropped as soon as it has been read, before the structural
-/// checks build the tree.
+/// Reads and validates a tree document in any of the JSON shapes (other
+/// tools' formats are [`crate::import`]'s). The input is dropped as soon as
+/// it has been read, before the structural checks build the tree.
 pub fn parse(
     input: impl Into<Vec<u8>>,
     naming: Naming,
@@ -377,24 +390,9 @@ pub fn parse(
     if let Some(reason) = too_large(input.len() as u64) {
         return Err(TreeError::new(format!("the input is too large: {reason}")));
     }
-    let foreign = cs188::looks_like(&input) || efg::looks_like(&input);
-    if !foreign {
-        let raw = input::read(&input, naming)?;
-        drop(input);
-        return validate::validate(raw, overrides);
-    }
-    let text =
-        std::str::from_utf8(&input).map_err(|_| TreeError::new("the file is not UTF-8 text"))?;
-    let (document, suggested) = match efg::looks_like(&input) {
-        true => (efg::translate(text)?, None),
-        false => cs188::translate(text)?,
-    };
-    // The translation is read as JSON; a place in it means nothing to the user.
-    let unplaced = |error: TreeError| TreeError { position: None, ..error };
-    let raw = input::read(document.to_string().as_bytes(), naming).map_err(unplaced)?;
-    let mut tree = validate::validate(raw, overrides)?;
-    tree.suggested = suggested;
-    Ok(tree)
+    let raw = input::read(&input, naming)?;
+    drop(input);
+    validate::validate(raw, overrides)
 }
 
 /// The example tree files under `trees/`, for tests that go through all of them.

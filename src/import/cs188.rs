@@ -13,15 +13,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::input::TreeError;
-
-/// The search a CS188 file asks for (`alg`), as `--algo` names it, and
-/// whether it prunes only on strict inequality, as CS188's alpha-beta does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Suggested {
-    pub algorithm: &'static str,
-    pub strict: bool,
-}
+use crate::tree::{Suggested, TreeError};
 
 /// Whether `text` is a CS188 test file rather than JSON: its first line
 /// that is not blank is a comment or starts with a key and a colon.

@@ -17,8 +17,7 @@ use gambit_parser::{Error, ExtensiveFormGame, Node};
 use num_traits::ToPrimitive;
 use serde_json::{Map, Value, json};
 
-use super::input::TreeError;
-use super::names;
+use crate::tree::{TreeError, names};
 
 /// Whether `text` is an `.efg` file: it starts with `EFG`.
 pub fn looks_like(text: &[u8]) -> bool {
