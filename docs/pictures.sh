@@ -16,6 +16,7 @@ wide=(trace trees/three-plies.json --algo alphabeta --labels values)
 gametree "${wide[@]}" -o docs/three-plies-values.svg
 gametree "${wide[@]}" --collapse-pruned -o docs/three-plies-collapsed.svg
 gametree trace trees/expectimax.json --algo expectimax -o docs/expectimax.svg
+gametree trace trees/transpositions.json --transpositions --caption -o docs/transpositions.svg
 
 # The stepping page, as a browser shows it at step 15 (needs chromium).
 page="$(mktemp -d)"

@@ -62,6 +62,8 @@ pub struct Words {
     pub pass: &'static str,
     /// MTD(f)'s first guess, in the header.
     pub guess: &'static str,
+    /// `--transpositions`, in the header.
+    pub transposition_table: &'static str,
 }
 
 const ENGLISH: Words = Words {
@@ -86,6 +88,7 @@ const ENGLISH: Words = Words {
     remembered: "remembered",
     pass: "pass",
     guess: "guess",
+    transposition_table: "transposition table",
 };
 
 const GERMAN: Words = Words {
@@ -116,6 +119,7 @@ const GERMAN: Words = Words {
     remembered: "gespeichert",
     pass: "Durchgang",
     guess: "Sch\u{e4}tzung",
+    transposition_table: "Transpositionstabelle",
 };
 
 /// A key as answers are compared: lower case, words only, single spaces

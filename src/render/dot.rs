@@ -93,6 +93,7 @@ fn write_node(
         (Ink::Faint, _) => "color=gray60, fontcolor=gray45",
         (Ink::Pruned, _) => "style=\"dashed,filled\", color=gray60, fontcolor=gray60",
         (Ink::Current, _) => &format!("penwidth=2.5, fillcolor=\"{CURRENT_FILL}\""),
+        (Ink::Remembered, _) => "style=\"dotted,filled\", penwidth=2",
     };
     attributes.extend((!ink.is_empty()).then(|| ink.to_string()));
     writeln!(out, "  n{} [{}];", node.0, attributes.join(", "))

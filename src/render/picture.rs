@@ -74,6 +74,8 @@ struct Mark {
     visit: u32,
     /// The edge into this node is where a cutoff struck.
     cut_here: bool,
+    /// The value came from memory, not from a search below the node.
+    remembered: bool,
 }
 
 /// The state of every node as a search advances; a [`Sink`].
@@ -126,6 +128,9 @@ pub enum Ink {
     Pruned,
     /// Highlighted: the node the current frame is about.
     Current,
+    /// Dotted: the node took its value from memory (a transposition
+    /// table, or what an earlier pass proved) instead of a search below it.
+    Remembered,
 }
 
 /// How an edge is drawn.
@@ -229,6 +234,7 @@ const UNSEEN: Mark = Mark {
     window: None,
     visit: 0,
     cut_here: false,
+    remembered: false,
 };
 
 impl<'t> Picture<'t> {
@@ -291,6 +297,7 @@ impl<'t> Picture<'t> {
             _ if !solved => Ink::Normal,
             Status::Unseen => Ink::Faint,
             Status::Pruned => Ink::Pruned,
+            Status::Valued if mark.remembered => Ink::Remembered,
             Status::Open | Status::Valued => Ink::Normal,
         };
         NodeView {
@@ -353,7 +360,7 @@ impl Sink for Picture<'_> {
                 self.visits += 1;
                 let visit = self.visits;
                 let mark = self.mark(node);
-                *mark = Mark { status: Status::Open, window, visit, ..*mark };
+                *mark = Mark { status: Status::Open, window, visit, remembered: false, ..*mark };
             }
             Event::Leaf { node, value } => self.valued(node, value, ValueKind::Exact),
             Event::Value { node, value, kind } => self.valued(node, value, kind),
@@ -363,7 +370,10 @@ impl Sink for Picture<'_> {
                 }
             }
             Event::Cutoff { pruned, .. } => pruned.iter().for_each(|&child| self.prune(child)),
-            Event::Recall { node, value, kind } => self.valued(node, value, kind),
+            Event::Recall { node, value, kind } => {
+                self.valued(node, value, kind);
+                self.mark(node).remembered = true;
+            }
             // The child is searched again from scratch.
             Event::Research { child, .. } => {
                 for below in self.tree.subtree(child) {

@@ -74,6 +74,9 @@ pub fn header_parts(
     if let Some(limit) = options.depth_limit {
         parts.push(format!("{} {limit}", words.depth_limit));
     }
+    if options.transpositions {
+        parts.push(words.transposition_table.into());
+    }
     let player = player_tag(palette, tree.player(root));
     parts.push(format!("{} {} ({player})", words.root, tree.name(root)));
     parts

@@ -163,6 +163,7 @@ fn write_node(
         (Ink::Faint, _) => ("fill=white, draw=gray!60", "gray!70!black"),
         (Ink::Pruned, _) => ("fill=white, draw=gray!60, dashed", "gray!60"),
         (Ink::Current, _) => ("fill=gtcurrent, line width=1.5pt", ""),
+        (Ink::Remembered, _) => ("fill=white, densely dotted, thick", ""),
     };
     writeln!(out, "\\filldraw[{style}] {outline};")?;
     let label = if shape == Shape::Stub { String::new() } else { label(view) };

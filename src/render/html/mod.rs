@@ -221,6 +221,7 @@ fn state(node: NodeId, view: &NodeView<'_>) -> NodeState {
         Ink::Normal | Ink::Current => "normal",
         Ink::Faint => "faint",
         Ink::Pruned => "pruned",
+        Ink::Remembered => "remembered",
     };
     (node.0, ink, view.value.clone(), view.window.clone(), view.valued)
 }
