@@ -65,7 +65,7 @@ pub fn compare(tree: &Tree, settings: Settings) -> Result<Vec<Row>, SearchError>
         value_range: settings.value_range,
         ..Options::default()
     };
-    if !Algorithm::Minimax.searches(tree) {
+    if tree.first_chance_node().is_some() {
         return Ok(vec![row(tree, "expectimax", Algorithm::Expectimax, &plain)?]);
     }
     let pruning = Options { window: settings.window, strict: settings.strict, ..plain };

@@ -260,9 +260,9 @@ impl SearchArgs {
     /// else expectimax on a tree with chance nodes, else minimax.
     pub fn resolve_for(&self, tree: &Tree) -> Result<(Algorithm, Options), Failure> {
         let suggested = tree.suggested().filter(|_| self.algo.is_none());
-        let fallback = match Algorithm::Minimax.searches(tree) {
-            true => Algorithm::Minimax,
-            false => Algorithm::Expectimax,
+        let fallback = match tree.first_chance_node() {
+            None => Algorithm::Minimax,
+            Some(_) => Algorithm::Expectimax,
         };
         let default = suggested
             .and_then(|s| <Algorithm as clap::ValueEnum>::from_str(s.algorithm, false).ok())

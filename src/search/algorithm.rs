@@ -74,18 +74,11 @@ impl Algorithm {
         }
     }
 
-    /// Whether the algorithm can search `tree` to its leaves: only
-    /// expectimax searches chance nodes, and iterative deepening needs a
-    /// static value on every inner node below the root.
+    /// Whether the algorithm can search `tree` under default options:
+    /// whatever [`check`](super::check) refuses (chance nodes for all but
+    /// expectimax, iterative deepening without static values), it cannot.
     pub fn searches(self, tree: &Tree) -> bool {
-        let valued = |node| tree.is_leaf(node) || tree.value(node).is_some();
-        match self {
-            Algorithm::Expectimax => true,
-            Algorithm::IdAlphabeta => {
-                tree.first_chance_node().is_none() && tree.nodes().skip(1).all(valued)
-            }
-            _ => tree.first_chance_node().is_none(),
-        }
+        super::check(tree, self, &super::Options::default()).is_ok()
     }
 
     /// Whether the trace shows a window at each node: the alpha-beta

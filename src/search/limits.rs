@@ -54,7 +54,7 @@ fn check_chance(tree: &Tree, algorithm: Algorithm) -> Result<(), SearchError> {
     let Some(chance) = tree.first_chance_node() else {
         return Ok(());
     };
-    if !algorithm.searches(tree) {
+    if algorithm != Algorithm::Expectimax {
         let node = tree.name(chance).to_string();
         return Err(SearchError::ChanceNode { algorithm: algorithm.name(), node });
     }
