@@ -1,6 +1,7 @@
 //! Argument groups the subcommands share: which tree to read and how, and
 //! how to search it.
 
+use std::borrow::Cow;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
@@ -50,10 +51,10 @@ impl TreeArgs {
     /// The tree from `input`, already read from `file`, with `defaults`
     /// for the overrides the command line does not give (`check` reads
     /// the tree again under other conventions, and a pipe reads once).
-    pub fn parse(
+    pub fn parse<'a>(
         &self,
         file: &str,
-        input: impl Into<Vec<u8>>,
+        input: impl Into<Cow<'a, [u8]>>,
         defaults: Overrides,
     ) -> Result<Tree, Failure> {
         let overrides = Overrides {

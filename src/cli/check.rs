@@ -1,6 +1,7 @@
 //! `gametree check`: grade answer files against the search, one or a
 //! whole class at once.
 
+use std::borrow::Cow;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -83,11 +84,11 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
     }
     let (tree_file, tree_input) = read_input(&args.tree.tree)?;
     if single {
-        return run_one(args, out, &tree_file, &tree_input);
+        return run_one(args, out, &tree_file, tree_input);
     }
     let mut results = Vec::new();
     for answer in &args.answers {
-        let result = grade(args, answer, &tree_file, &tree_input);
+        let result = grade(args, answer, &tree_file, Cow::Borrowed(&tree_input));
         if let Err(failure @ (Failure::Input { .. } | Failure::Search { .. } | Failure::Usage(_))) =
             result
         {
@@ -112,10 +113,10 @@ fn run_one(
     args: &CheckArgs,
     out: &mut dyn Write,
     tree_file: &str,
-    tree_input: &[u8],
+    tree_input: Vec<u8>,
 ) -> Result<Status, Failure> {
     let answer = &args.answers[0];
-    let verdict = match (grade(args, answer, tree_file, tree_input), args.format) {
+    let verdict = match (grade(args, answer, tree_file, Cow::Owned(tree_input)), args.format) {
         (Err(Failure::Answer { file, error }), format) if format != VerdictFormat::Text => {
             let reason = error.to_string();
             match format {
@@ -158,12 +159,14 @@ fn class_status(graded: &[(&str, Result<&check::Verdict, String>)]) -> Status {
     }
 }
 
-/// Reads one answer and grades it against the tree read from `tree_input`.
+/// Reads one answer and grades it against the tree read from `tree_input`
+/// (a JSON trace needs it once: handed over, it is dropped once read, which
+/// leaves a large trace's check the memory).
 fn grade(
     args: &CheckArgs,
     answer: &PathBuf,
     tree_file: &str,
-    tree_input: &[u8],
+    tree_input: Cow<'_, [u8]>,
 ) -> Result<check::Verdict, Failure> {
     let (answer_file, bytes) = read_input(answer)?;
     let unreadable =
@@ -174,7 +177,7 @@ fn grade(
     // A byte-order mark, as some editors save one, is no part of the answer.
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let load = |defaults: Overrides| {
-        args.search.arrange(args.tree.parse(tree_file, tree_input, defaults)?, tree_file)
+        args.search.arrange(args.tree.parse(tree_file, &*tree_input, defaults)?, tree_file)
     };
     let failed = Failure::of_search(tree_file);
     if trace_file::looks_like_json(text) {

@@ -6,13 +6,15 @@
 pub mod cs188;
 pub mod efg;
 
+use std::borrow::Cow;
+
 use crate::tree::{self, Naming, Overrides, Tree, TreeError};
 
 /// Reads and validates a tree file in any format gametree takes: one of
 /// its own JSON shapes, a CS188 test or an `.efg` game (told apart by
 /// their first bytes).
-pub fn parse(
-    input: impl Into<Vec<u8>>,
+pub fn parse<'a>(
+    input: impl Into<Cow<'a, [u8]>>,
     naming: Naming,
     overrides: Overrides,
 ) -> Result<Tree, TreeError> {
@@ -31,6 +33,7 @@ pub fn parse(
     };
     // The translation is read as JSON; a place in it means nothing to the user.
     let unplaced = |error: TreeError| TreeError { position: None, ..error };
-    let tree = tree::parse(document.to_string(), naming, overrides).map_err(unplaced)?;
+    let tree =
+        tree::parse(document.to_string().into_bytes(), naming, overrides).map_err(unplaced)?;
     Ok(tree.suggesting(suggested))
 }

@@ -12,6 +12,7 @@ pub mod input;
 pub mod names;
 pub mod validate;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -379,10 +380,11 @@ pub fn too_large(len: u64) -> Option<String> {
 }
 
 /// Reads and validates a tree document in any of the JSON shapes (other
-/// tools' formats are [`crate::import`]'s). The input is dropped as soon as
-/// it has been read, before the structural checks build the tree.
-pub fn parse(
-    input: impl Into<Vec<u8>>,
+/// tools' formats are [`crate::import`]'s). An input handed over (a
+/// `Vec`) is dropped as soon as it has been read, before the structural
+/// checks build the tree; a borrowed one is never copied.
+pub fn parse<'a>(
+    input: impl Into<Cow<'a, [u8]>>,
     naming: Naming,
     overrides: Overrides,
 ) -> Result<Tree, TreeError> {
