@@ -129,3 +129,26 @@ fn iterative_deepening_names_the_iteration_or_the_depth_limit_that_lacks_a_stati
     assert!(error(Some(1)).starts_with("--depth 1: node b at depth 1"), "{}", error(Some(1)));
     assert!(error(Some(2)).starts_with("--algo id-alphabeta: iteration 1"), "{}", error(Some(2)));
 }
+
+#[test]
+fn pvs_keeps_its_own_conventions_whatever_the_options_say() {
+    // A null window needs fail-soft values and cutoffs on equality; the
+    // command line refuses --strict and --fail-hard for pvs, and the
+    // search does not take them from the options either.
+    for text in crate::tree::example_files() {
+        let tree = crate::tree::parse(text, Default::default(), Default::default()).unwrap();
+        if !Algorithm::Pvs.searches(&tree) {
+            continue;
+        }
+        let kept = |options: &Options| {
+            let mut sink = Kept { events: Vec::new(), takes_steps: true };
+            let outcome = run(&tree, Algorithm::Pvs, options, &mut sink).unwrap();
+            (outcome, sink.events)
+        };
+        let plain = kept(&Options::default());
+        for returns in [Returns::FailHard, Returns::StartAtBound] {
+            let options = Options { strict: true, returns, ..Options::default() };
+            assert_eq!(kept(&options), plain, "{returns:?}");
+        }
+    }
+}
