@@ -62,7 +62,7 @@ impl TreeArgs {
             perspective: self.perspective.or(defaults.perspective),
             graph: self.graph || defaults.graph,
         };
-        crate::import::parse(input, self.names, overrides)
+        crate::import::parse(input.into(), self.names, overrides)
             .map_err(|error| Failure::Input { file: file.to_string(), error })
     }
 }

@@ -12,18 +12,16 @@ use crate::tree::{self, Naming, Overrides, Tree, TreeError};
 
 /// Reads and validates a tree file in any format gametree takes: one of
 /// its own JSON shapes, a CS188 test or an `.efg` game (told apart by
-/// their first bytes).
-pub fn parse<'a>(
-    input: impl Into<Cow<'a, [u8]>>,
+/// their first bytes). The size limit applies to the JSON read, the
+/// translation's for a foreign file (the command line refuses a file over
+/// it before reading).
+pub fn parse(
+    input: Cow<'_, [u8]>,
     naming: Naming,
     overrides: Overrides,
 ) -> Result<Tree, TreeError> {
-    let input = input.into();
     if !cs188::looks_like(&input) && !efg::looks_like(&input) {
         return tree::parse(input, naming, overrides);
-    }
-    if let Some(reason) = tree::too_large(input.len() as u64) {
-        return Err(TreeError::new(format!("the input is too large: {reason}")));
     }
     let text =
         std::str::from_utf8(&input).map_err(|_| TreeError::new("the file is not UTF-8 text"))?;
