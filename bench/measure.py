@@ -59,6 +59,7 @@ def main():
         ("gametree trace --frame 1", [gametree, "trace", tree, "--frame", "1"]),
         ("gametree trace --algo alphabeta --format answer", [gametree, "trace", tree, "--algo", "alphabeta", "--format", "answer"]),
         ("gametree compare", [gametree, "compare", tree]),
+        ("gametree check (the JSON trace)", [gametree, "check", tree, trace_file]),
     ]
     rows = [(name, prefix + argv) for name, argv in rows]
     results = measure(rows, runs)
@@ -82,6 +83,11 @@ def main():
           f"{json_time / value_time:.1f}x the parse into a Value")
     print(f"- peak memory: answer {answer_peak / size_mib:.1f}x, json {json_peak / size_mib:.1f}x "
           f"the input file (goal: within 2x)")
+    check_time, check_peak = results["gametree check (the JSON trace)"]
+    trace_mib = trace_bytes / 2**20
+    print(f"- check of the JSON trace ({trace_mib:.0f} MiB): {check_time / json_time:.1f}x the time "
+          f"writing it takes, peak memory {check_peak / trace_mib:.1f}x the trace "
+          f"(goal: comparable time, within 2x)")
 
 
 if __name__ == "__main__":
