@@ -28,11 +28,6 @@ pub struct NameTable {
 }
 
 impl NameTable {
-    /// Room for `names` names of `bytes` bytes in all, without growing.
-    pub fn with_capacity(names: usize, bytes: usize) -> NameTable {
-        NameTable { text: String::with_capacity(bytes), ends: Vec::with_capacity(names) }
-    }
-
     /// The bytes of all names together.
     pub fn bytes(&self) -> usize {
         self.text.len()
