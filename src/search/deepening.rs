@@ -22,7 +22,6 @@ use crate::tree::{NodeId, Player, Tree};
 /// Searches `tree` by iterative deepening with alpha-beta under `options`.
 pub(crate) fn search(tree: &Tree, options: &Options, sink: &mut dyn Sink) -> io::Result<Outcome> {
     let mut engine = Engine::new(tree, options, sink);
-    engine.values = Some(vec![f64::NAN; tree.len()]);
     let rule = AlphaBeta(Pruning::new(options));
     let deepest = options.depth_limit.unwrap_or_else(|| height(tree));
     let mut last = None;
@@ -30,6 +29,8 @@ pub(crate) fn search(tree: &Tree, options: &Options, sink: &mut dyn Sink) -> io:
         engine.stats.passes += 1;
         let (node, window) = (tree.root(), rule.0.root_window);
         engine.emit(&Event::Pass { node, number: depth, window, depth_limit: Some(depth) })?;
+        // Each iteration notes the values its nodes receive; from the
+        // second on, the previous iteration's values order the children.
         if let Some(values) = engine.values.replace(vec![f64::NAN; tree.len()]) {
             engine.reorder(|node, children| best_first(tree.player(node), children, &values))?;
         }
