@@ -152,3 +152,13 @@ fn pvs_keeps_its_own_conventions_whatever_the_options_say() {
         }
     }
 }
+
+#[test]
+fn the_list_and_names_of_algorithms_are_the_command_lines() {
+    use clap::ValueEnum;
+    assert_eq!(Algorithm::ALL.as_slice(), Algorithm::value_variants());
+    for algorithm in Algorithm::ALL {
+        let named = algorithm.to_possible_value().expect("every algorithm is named");
+        assert_eq!(algorithm.name(), named.get_name());
+    }
+}
