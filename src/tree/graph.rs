@@ -85,22 +85,18 @@ impl Unfolded {
 }
 
 /// Refuses a probability or an action on the edge into a node with
-/// several parents: each edge would need its own, and the file gives them
-/// by child.
+/// several parents (a node unfolded into more than one copy): each edge
+/// would need its own, and the file gives them by child.
 pub fn check_shared_edges(
     raw: &RawTree,
+    unfolded: &Unfolded,
     probabilities: &HashMap<u32, f64>,
     actions: &HashMap<u32, String>,
 ) -> Result<(), TreeError> {
-    let mut parents = vec![0u32; raw.len()];
-    for node in 0..raw.len() {
-        for &child in raw.children(node).unwrap_or_default() {
-            parents[child as usize] += 1;
-        }
-    }
-    let labelled = |node: u32| probabilities.contains_key(&node) || actions.contains_key(&node);
-    match (0..raw.len() as u32).find(|&node| parents[node as usize] > 1 && labelled(node)) {
-        Some(node) => Err(TreeError::new(format!(
+    let labelled = |node: &&u32| probabilities.contains_key(node) || actions.contains_key(node);
+    let further_copies = &unfolded.original[raw.len()..];
+    match further_copies.iter().filter(labelled).min() {
+        Some(&node) => Err(TreeError::new(format!(
             "node {} has several parents, so no one action or probability labels the move into it; in a game graph only nodes with one parent have them",
             raw.names.get(node as usize)
         ))),

@@ -61,8 +61,8 @@ pub fn validate(mut raw: RawTree, overrides: Overrides) -> Result<Tree, TreeErro
     let base = root_player(&raw, root, overrides)?;
     let probabilities = super::edges::probabilities(&raw, &order)?;
     let actions = super::edges::actions(&raw)?;
-    if graph {
-        super::graph::check_shared_edges(&raw, &probabilities, &actions)?;
+    if let Some(unfolded) = &unfolded {
+        super::graph::check_shared_edges(&raw, unfolded, &probabilities, &actions)?;
     }
     let perspective = overrides.perspective(raw.perspective);
     let names = std::mem::take(&mut raw.names);
