@@ -164,3 +164,48 @@ fn cycle_error(raw: &RawTree, graph: &DiGraph<u32, ()>) -> TreeError {
     }
     TreeError::new("the graph has a cycle".to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::Naming;
+    use crate::tree::input::read;
+
+    fn names(prefix: &str, count: usize) -> Vec<String> {
+        (0..count).map(|i| format!("{prefix}{i}")).collect()
+    }
+
+    /// A layered graph: under the root `r`, layers of nodes, each node a
+    /// parent of every node of the next layer, the last layer's leaves;
+    /// and `extra` more leaves right under the root.
+    fn layered(layers: &[(&str, usize)], extra: usize) -> RawTree {
+        let (last, extra) = (layers[layers.len() - 1], names("x", extra));
+        let top: Vec<String> =
+            names(layers[0].0, layers[0].1).into_iter().chain(extra.clone()).collect();
+        let mut children = vec![format!("\"r\": {top:?}")];
+        for pair in layers.windows(2) {
+            let below = names(pair[1].0, pair[1].1);
+            children
+                .extend(names(pair[0].0, pair[0].1).iter().map(|n| format!("{n:?}: {below:?}")));
+        }
+        let leaves = names(last.0, last.1).into_iter().chain(extra);
+        let values: Vec<String> = leaves.map(|leaf| format!("{leaf:?}: 1")).collect();
+        let (children, values) = (children.join(", "), values.join(", "));
+        let text =
+            format!(r#"{{"graph": true, "children": {{{children}}}, "values": {{{values}}}}}"#);
+        read(text.as_bytes(), Naming::Letters).expect("a valid graph")
+    }
+
+    #[test]
+    fn a_graph_may_unfold_into_exactly_the_most_nodes() {
+        // 1 + 69 + 69·55 + 69·55·27 + 69·55·27·38 = 4,000,000 paths.
+        let layers = [("m", 69), ("n", 55), ("o", 27), ("p", 38)];
+        // Names are numbered as first met, layer by layer: in topological order.
+        let sorted = |raw: &RawTree| (0..raw.len()).map(NodeIndex::new).collect::<Vec<_>>();
+        let exact = layered(&layers, 0);
+        assert_eq!(check_size(&exact, 0, &sorted(&exact)), Ok(()));
+        let over = layered(&layers, 1);
+        let error = check_size(&over, 0, &sorted(&over)).unwrap_err();
+        assert!(error.message.starts_with("the graph unfolds into 4000001 nodes"), "{error}");
+    }
+}
