@@ -62,6 +62,23 @@ pub struct Request {
     pub style: Style,
 }
 
+impl Request {
+    /// A request for `format` with the default look, page, palette and
+    /// classroom style, and no caption.
+    pub fn new(algorithm: Algorithm, options: Options, format: Format) -> Request {
+        Request {
+            algorithm,
+            options,
+            format,
+            palette: Palette::default(),
+            look: Look::default(),
+            caption: false,
+            page: Page::default(),
+            style: Style::default(),
+        }
+    }
+}
+
 /// Runs the search and writes it in the requested format to `out`.
 ///
 /// Everything that can make the search fail is checked before the first

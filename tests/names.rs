@@ -6,7 +6,6 @@ mod common;
 
 use gametree::answer::Recorder;
 use gametree::check::{self, classroom, explain::Witness, trace_file};
-use gametree::render::Palette;
 use gametree::search::{self, Algorithm, Options};
 use gametree::trace::{self, Format, Request};
 use gametree::tree::names::problem_with;
@@ -77,16 +76,7 @@ fn document(names: &[String; 6], values: [i8; 4]) -> String {
 }
 
 fn request(algorithm: Algorithm, format: Format) -> Request {
-    Request {
-        algorithm,
-        options: Options::default(),
-        format,
-        palette: Palette::default(),
-        look: Default::default(),
-        page: Default::default(),
-        style: Default::default(),
-        caption: false,
-    }
+    Request::new(algorithm, Options::default(), format)
 }
 
 fn written(tree: &Tree, request: &Request) -> String {

@@ -10,7 +10,6 @@ use gametree::check::{self, classroom, explain::Witness, trace_file};
 use gametree::generate::random::{self, Spec};
 use gametree::lang::Lang;
 use gametree::order::{self, Order};
-use gametree::render::Palette;
 use gametree::render::answer::Style;
 use gametree::search::{
     self, Algorithm, Event, NegamaxView, Options, Outcome, Returns, Sink, ValueKind, View, Window,
@@ -104,16 +103,7 @@ fn window() -> impl Strategy<Value = Window> {
 
 /// The JSON trace `gametree trace --format json` writes.
 fn json_trace(tree: &Tree, algorithm: Algorithm, options: Options) -> String {
-    let request = Request {
-        algorithm,
-        options,
-        format: Format::Json,
-        palette: Palette::default(),
-        look: Default::default(),
-        page: Default::default(),
-        style: Default::default(),
-        caption: false,
-    };
+    let request = Request::new(algorithm, options, Format::Json);
     let mut text = Vec::new();
     trace::write(tree, &request, &mut text).expect("the trace is written");
     String::from_utf8(text).expect("JSON is UTF-8")
@@ -386,16 +376,8 @@ proptest! {
                 let (recorder, witness) = sinks;
                 let answer = recorder.finish(&outcome);
                 for (lang, inner_only) in [(Lang::En, false), (Lang::De, true)] {
-                    let request = Request {
-                        algorithm,
-                        options,
-                        format: Format::Answer,
-                        palette: Palette::default(),
-                        look: Default::default(),
-                        page: Default::default(),
-                        style: Style { words: lang.words(), inner_only },
-                        caption: false,
-                    };
+                    let style = Style { words: lang.words(), inner_only };
+                    let request = Request { style, ..Request::new(algorithm, options, Format::Answer) };
                     let mut text = Vec::new();
                     trace::write(&tree, &request, &mut text).expect("the trace is written");
                     let text = String::from_utf8(text).unwrap();

@@ -7,7 +7,6 @@
 
 use gametree::answer::Recorder;
 use gametree::check::{self, classroom, explain::Witness, trace_file};
-use gametree::render::Palette;
 use gametree::search::{self, Algorithm, Discard, Options, Outcome};
 use gametree::trace::{self, Format, Request};
 use gametree::tree::{self, Naming, Overrides, Tree};
@@ -75,10 +74,7 @@ fn run(tree: &Tree, algorithm: Algorithm, options: &Options) -> Outcome {
 
 /// The trace of `algorithm` on `tree` in `format`.
 fn written(tree: &Tree, algorithm: Algorithm, options: Options, format: Format) -> String {
-    let palette = Palette::default();
-    let (look, page, style) = (Default::default(), Default::default(), Default::default());
-    let request =
-        Request { algorithm, options, format, palette, look, page, style, caption: false };
+    let request = Request::new(algorithm, options, format);
     let mut text = Vec::new();
     trace::write(tree, &request, &mut text).expect("the trace is written");
     String::from_utf8(text).expect("UTF-8")

@@ -73,16 +73,7 @@ pub fn run(args: &SheetArgs) -> Result<(), Failure> {
             .map_err(Failure::Output)?;
         let tree = tree::parse(text.clone(), Naming::Letters, Overrides::default())
             .map_err(|error| Failure::Input { file: "a generated tree".into(), error })?;
-        let request = |format, look| Request {
-            algorithm,
-            options,
-            format,
-            palette: Default::default(),
-            look,
-            caption: false,
-            page: Default::default(),
-            style: Default::default(),
-        };
+        let request = |format, look| Request { look, ..Request::new(algorithm, options, format) };
         let exercise = Exercise {
             tree: format!("exercise-{number}.json"),
             picture: String::new(),

@@ -361,7 +361,6 @@ mod tests {
         document.events = records.records;
         Ok(document)
     }
-    use crate::render::Palette;
     use crate::search::Window;
     use crate::trace::{Format, Request};
     use crate::tree::{Naming, Overrides};
@@ -372,16 +371,7 @@ mod tests {
     fn written_traces_read_back_as_their_documents() {
         let mut traces = 0;
         for_every_search(|tree, algorithm, options, document| {
-            let request = Request {
-                algorithm,
-                options: *options,
-                format: Format::Json,
-                palette: Palette::default(),
-                look: Default::default(),
-                page: Default::default(),
-                style: Default::default(),
-                caption: false,
-            };
+            let request = Request::new(algorithm, *options, Format::Json);
             let mut written = Vec::new();
             crate::trace::write(tree, &request, &mut written).unwrap();
             let read: TraceDocument = serde_json::from_slice(&written).unwrap();
@@ -400,16 +390,7 @@ mod tests {
             .unwrap();
         let tree = crate::tree::parse(text, Naming::Letters, Overrides::default()).unwrap();
         for algorithm in Algorithm::ALL.into_iter().filter(|a| a.searches(&tree)) {
-            let request = Request {
-                algorithm,
-                options: Options::default(),
-                format: Format::Json,
-                palette: Palette::default(),
-                look: Default::default(),
-                page: Default::default(),
-                style: Default::default(),
-                caption: false,
-            };
+            let request = Request::new(algorithm, Options::default(), Format::Json);
             let mut written = Vec::new();
             crate::trace::write(&tree, &request, &mut written).unwrap();
             let read: TraceDocument = serde_json::from_slice(&written).unwrap();
