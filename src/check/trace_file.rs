@@ -45,8 +45,8 @@ fn unreadable(error: &serde_json::Error, line: usize) -> AnswerError {
 
 /// Reads a JSON trace; its events are read when they are compared.
 pub fn read(text: &str) -> Result<TraceAnswer<'_>, AnswerError> {
-    let document: TraceAnswer =
-        serde_json::from_str(text).map_err(|error| unreadable(&error, error.line()))?;
+    let document: TraceAnswer = serde_json::from_str(text)
+        .map_err(|error| unreadable(&error, crate::tree::input::json_line(&error)))?;
     if document.format_version != FORMAT_VERSION {
         return Err(AnswerError {
             line: None,

@@ -130,8 +130,13 @@ impl TreeError {
         if error.line() == 0 {
             return TreeError::new(message);
         }
-        let column = char_column(input, error.line(), error.column());
-        TreeError { position: Some((error.line(), column)), message }
+        // serde_json places an error at the last byte it read, counting
+        // columns in bytes from 1; column 0 is the newline before the line
+        // (the last byte of a file that ends too soon, with a newline).
+        let line_start: usize =
+            input.split(|&b| b == b'\n').take(error.line() - 1).map(|l| l.len() + 1).sum();
+        let offset = (line_start + error.column()).saturating_sub(1);
+        TreeError { position: Some(char_position(input, offset)), message }
     }
 }
 
@@ -152,11 +157,14 @@ pub fn json_message(error: &serde_json::Error) -> String {
     full.strip_suffix(&suffix).unwrap_or(&full).to_string()
 }
 
-/// serde_json counts columns in bytes; people count characters.
-fn char_column(input: &[u8], line: usize, byte_column: usize) -> usize {
-    let line_start: usize = input.split(|&b| b == b'\n').take(line - 1).map(|l| l.len() + 1).sum();
-    let end = (line_start + byte_column).min(input.len());
-    char_count(&input[line_start.min(end)..end])
+/// The line of the last byte serde_json read: the line before when that
+/// was the newline ending it (serde_json's column 0), as at the end of a
+/// file that ends too soon.
+pub fn json_line(error: &serde_json::Error) -> usize {
+    match error.column() {
+        0 => error.line().saturating_sub(1).max(1),
+        _ => error.line(),
+    }
 }
 
 /// The number of UTF-8 characters in `bytes`: the bytes that start one.
@@ -301,6 +309,14 @@ mod tests {
         assert_eq!(error.position, Some((1, 25)));
         let error = read("[\n  \"é\", 1]".as_bytes(), Naming::Letters).unwrap_err();
         assert_eq!(error.position.map(|(line, _)| line), Some(2));
+    }
+
+    #[test]
+    fn a_file_that_ends_too_soon_is_wrong_where_it_ends() {
+        let error = read(b"[[1, 2], [3", Naming::Letters).unwrap_err();
+        assert_eq!(error.to_string(), "1:11: EOF while parsing a list");
+        let error = read(b"[[1, 2],\n [3\n", Naming::Letters).unwrap_err();
+        assert_eq!(error.to_string(), "2:4: EOF while parsing a list");
     }
 
     #[test]
