@@ -418,4 +418,11 @@ mod tests {
         let over = too_large(u64::from(u32::MAX) + 1).expect("one byte over is refused");
         assert_eq!(over, "4294967296 bytes; gametree reads trees of up to 4 GiB");
     }
+
+    #[test]
+    fn the_root_player_may_be_given_twice_alike() {
+        let text = br#"{"player": "min", "players": {"a": "min"}, "children": {"a": ["b"]}, "values": {"b": 1}}"#;
+        let tree = parse(&text[..], Naming::Letters, Overrides::default()).unwrap();
+        assert_eq!(tree.player(tree.root()), Player::Min);
+    }
 }

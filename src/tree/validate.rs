@@ -316,3 +316,22 @@ fn list(raw: &RawTree, nodes: &[u32]) -> String {
     }
     text
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::Naming;
+    use crate::tree::input::read;
+
+    #[test]
+    fn a_list_names_ten_nodes_and_counts_the_rest() {
+        let values: Vec<String> = (1..=11).map(|i| format!("\"n{i}\": {i}")).collect();
+        let raw =
+            read(format!("{{\"values\": {{{}}}}}", values.join(", ")).as_bytes(), Naming::Letters)
+                .unwrap();
+        let ten: Vec<u32> = (0..10).collect();
+        assert_eq!(list(&raw, &ten), "n1, n2, n3, n4, n5, n6, n7, n8, n9, n10");
+        let eleven: Vec<u32> = (0..11).collect();
+        assert_eq!(list(&raw, &eleven), "n1, n2, n3, n4, n5, n6, n7, n8, n9, n10 and 1 more");
+    }
+}
