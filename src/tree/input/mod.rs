@@ -324,6 +324,9 @@ mod tests {
         let error = read(b"9007199254740993", Naming::Letters).unwrap_err();
         assert!(error.message.contains("beyond 2^53"), "{}", error.message);
         assert!(read(b"9007199254740992", Naming::Letters).is_ok());
+        let error = read(b"-9007199254740993", Naming::Letters).unwrap_err();
+        assert!(error.message.contains("beyond 2^53"), "{}", error.message);
+        assert!(read(b"-9007199254740992", Naming::Letters).is_ok());
         for spelt in ["9007199254740993e0", "9007199254740993.0", "-9.007199254740993e15"] {
             let error = read(spelt.as_bytes(), Naming::Letters).unwrap_err();
             assert!(error.message.contains("not below 2^53"), "{spelt}: {}", error.message);
