@@ -47,6 +47,24 @@ fn a_sheet_is_the_same_for_the_same_seed_and_its_keys_check() {
 }
 
 #[test]
+fn the_pictures_show_the_exercise_not_its_solution() {
+    let dir = sheet("pictures", "5");
+    let picture = if graphviz_available() { "svg" } else { "dot" };
+    for number in 1..=3 {
+        let tree = dir.join(format!("exercise-{number}.json"));
+        let drawn = |extra: &[&str], name: &str| {
+            let out = dir.join(format!("{name}-{number}.{picture}"));
+            let args = ["trace", tree.to_str().unwrap(), "--algo", "alphabeta"];
+            gametree(&[&args[..], extra, &["-o", out.to_str().unwrap()]].concat());
+            std::fs::read(out).unwrap()
+        };
+        let sheets = std::fs::read(dir.join(format!("exercise-{number}.{picture}"))).unwrap();
+        assert_eq!(sheets, drawn(&["--exercise"], "handed-out"), "exercise {number}");
+        assert_ne!(sheets, drawn(&[], "solved"), "exercise {number}");
+    }
+}
+
+#[test]
 fn the_index_names_the_check_command_with_the_sheets_options() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sheet").join("conventions");
     let _ = std::fs::remove_dir_all(&dir);
