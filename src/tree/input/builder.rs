@@ -257,6 +257,29 @@ mod tests {
     use super::super::Document;
     use super::*;
 
+    /// Whether reading `text` needed an index of the names.
+    fn indexed(text: &str) -> bool {
+        let mut builder = Builder::default();
+        let mut de = serde_json::Deserializer::from_str(text);
+        Document { builder: &mut builder }.deserialize(&mut de).unwrap();
+        builder.interner.is_indexed()
+    }
+
+    #[test]
+    fn a_flat_file_in_pre_order_is_read_without_looking_names_up() {
+        let children = r#""a": ["b", "c"], "b": ["d", "e"], "c": ["f", "g"]"#;
+        let values = r#""d": 1, "e": 2, "f": 3, "g": 4"#;
+        let in_order = format!(r#"{{"children": {{{children}}}, "values": {{{values}}}}}"#);
+        assert!(!indexed(&in_order));
+        // A key out of pre-order is looked up: "c" before "b", and "g" first.
+        let children = r#""a": ["b", "c"], "c": ["f", "g"], "b": ["d", "e"]"#;
+        assert!(indexed(&format!(r#"{{"children": {{{children}}}}}"#)));
+        let values = r#""g": 4, "d": 1, "e": 2, "f": 3"#;
+        assert!(indexed(&format!(
+            r#"{{"children": {{"a": ["d", "g"]}}, "values": {{{values}}}}}"#
+        )));
+    }
+
     #[test]
     fn path_names_are_counted_before_they_are_made() {
         let wide = format!("[{}]", vec!["1"; 120].join(", "));
