@@ -257,12 +257,17 @@ mod tests {
     use super::super::Document;
     use super::*;
 
-    /// Whether reading `text` needed an index of the names.
-    fn indexed(text: &str) -> bool {
+    /// The builder after reading the document `text`.
+    fn read(text: &str) -> Builder {
         let mut builder = Builder::default();
         let mut de = serde_json::Deserializer::from_str(text);
         Document { builder: &mut builder }.deserialize(&mut de).unwrap();
-        builder.interner.is_indexed()
+        builder
+    }
+
+    /// Whether reading `text` needed an index of the names.
+    fn indexed(text: &str) -> bool {
+        read(text).interner.is_indexed()
     }
 
     #[test]
@@ -290,9 +295,7 @@ mod tests {
             &wide,
         ];
         for text in texts {
-            let mut builder = Builder::default();
-            let mut de = serde_json::Deserializer::from_str(text);
-            Document { builder: &mut builder }.deserialize(&mut de).unwrap();
+            let builder = read(text);
             let RootSpec::Node(root) = builder.raw.root else { panic!("no root in {text}") };
             let table = builder.name_nested(Naming::Paths).unwrap();
             let explicit: usize = builder.explicit.iter().flatten().map(String::len).sum();
