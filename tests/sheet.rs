@@ -70,7 +70,9 @@ fn the_index_names_the_check_command_with_the_sheets_options() {
     let _ = std::fs::remove_dir_all(&dir);
     let dir_arg = dir.to_str().unwrap();
     let args = ["sheet", "--count", "1", "--algo", "alphabeta", "--start-at-bound", "--alpha=-3"];
-    gametree(&[&args[..], &["-o", dir_arg]].concat());
+    let said = gametree(&[&args[..], &["-o", dir_arg]].concat()).stderr;
+    let said = String::from_utf8(said).unwrap();
+    assert_eq!(said, format!("wrote 1 exercise into {dir_arg}: see index.md\n"));
     let index = std::fs::read_to_string(dir.join("index.md")).unwrap();
     let command = "`gametree check TREE ANSWER --algo alphabeta --start-at-bound --alpha=-3`";
     assert!(index.contains(command), "{index}");

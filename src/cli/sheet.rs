@@ -88,7 +88,8 @@ pub fn run(args: &SheetArgs) -> Result<(), Failure> {
         exercises.push(Exercise { picture, ..exercise });
     }
     write(dir, "index.md", index(args, algorithm, &exercises).as_bytes())?;
-    super::say(&format!("wrote {} exercises into {}: see index.md", args.count, dir.display()));
+    let noun = if args.count == 1 { "exercise" } else { "exercises" };
+    super::say(&format!("wrote {} {noun} into {}: see index.md", args.count, dir.display()));
     Ok(())
 }
 
