@@ -11,10 +11,10 @@
 //! A [`Recorder`] collects them from a search's events; every output format
 //! that shows them (text, answer, JSON) uses the same [`Answer`].
 
-use std::io;
+use std::convert::Infallible;
 
 use crate::num::Num;
-use crate::search::{Event, Outcome, Sink};
+use crate::search::{Event, Flow, Outcome, Sink};
 use crate::tree::{NodeId, Tree};
 
 /// One item of the `leaves` line.
@@ -69,6 +69,9 @@ pub struct Recorder {
     order: Vec<(NodeId, f64)>,
     leaves: Vec<LeafMark>,
     pruned: Vec<NodeId>,
+    /// The best move and the root's value, once the search is over.
+    best_move: Option<NodeId>,
+    value: f64,
 }
 
 impl Recorder {
@@ -78,18 +81,18 @@ impl Recorder {
         Recorder {
             order: Vec::with_capacity(tree.len()),
             leaves: Vec::with_capacity(tree.len()),
-            pruned: Vec::new(),
+            ..Recorder::default()
         }
     }
 
-    /// The complete answer, once the search has returned `outcome`.
-    pub fn finish(self, outcome: &Outcome) -> Answer {
+    /// The complete answer, once the search is over.
+    pub fn into_answer(self) -> Answer {
         Answer {
             order: self.order,
             leaves: self.leaves,
             pruned: self.pruned,
-            best_move: outcome.best_move,
-            value: outcome.value,
+            best_move: self.best_move,
+            value: self.value,
         }
     }
 
@@ -128,9 +131,16 @@ pub fn order_item(event: &Event<'_>) -> Option<(NodeId, f64)> {
 }
 
 impl Sink for Recorder {
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+    type Error = Infallible;
+
+    fn event(&mut self, event: &Event<'_>) -> Result<Flow, Infallible> {
         self.order.extend(order_item(event));
         self.record_marks(event);
+        Ok(Flow::Continue)
+    }
+
+    fn finish(&mut self, outcome: &Outcome) -> Result<(), Infallible> {
+        (self.best_move, self.value) = (outcome.best_move, outcome.value);
         Ok(())
     }
 

@@ -5,10 +5,9 @@
 //! with every node's children reordered best-first by their minimax values:
 //! Knuth and Moore's minimal tree, up to ties among equal values.
 
+use crate::bounds::{ValueKind, Window};
 use crate::order::{self, Order};
-use crate::search::{
-    self, Algorithm, Discard, Options, Returns, SearchError, Stats, ValueKind, Window,
-};
+use crate::search::{self, Algorithm, Discard, Options, Preset, Returns, SearchError, Stats};
 use crate::tree::Tree;
 
 /// One algorithm's result.
@@ -41,7 +40,7 @@ impl Row {
 
 /// The settings `compare` applies to its alpha-beta rows.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Settings {
+pub struct Setup {
     pub window: Window,
     pub strict: bool,
     pub depth_limit: Option<u32>,
@@ -52,55 +51,50 @@ pub struct Settings {
     pub transpositions: bool,
 }
 
-/// Runs every algorithm: minimax, negamax, alphabeta, alphabeta-fail-hard,
-/// negamax-alphabeta, shallow (F1), pvs, mtdf (from the guess 0), sss,
-/// id-alphabeta and alphabeta-best-order, in that order (id-alphabeta
-/// skipped, with the reason, where a node it stops at has no static value),
-/// then with `transpositions` minimax and alpha-beta with a table;
-/// on a tree with chance nodes, expectimax, the one algorithm that searches
-/// them.
-pub fn compare(tree: &Tree, settings: Settings) -> Result<Vec<Row>, SearchError> {
+/// Runs every algorithm in the order of [`Algorithm::ALL`], each in the
+/// rows its description lists ([`Preset`]): on a tree with chance nodes
+/// only those that search them (expectimax), on other trees the others. A
+/// row whose algorithm needs a static value the tree lacks at an iteration
+/// (iterative deepening) is skipped, with the reason. Then
+/// `alphabeta-best-order` and, with `transpositions`, minimax and
+/// alpha-beta with a transposition table.
+pub fn compare(tree: &Tree, settings: Setup) -> Result<Vec<Row>, SearchError> {
     let plain = Options {
         depth_limit: settings.depth_limit,
         value_range: settings.value_range,
         ..Options::default()
     };
-    if tree.first_chance_node().is_some() {
-        return Ok(vec![row(tree, "expectimax", Algorithm::Expectimax, &plain)?]);
-    }
     let pruning = Options { window: settings.window, strict: settings.strict, ..plain };
-    let fail_hard = Options { returns: Returns::FailHard, ..pruning };
-    // The null-window searches cut on equality, and MTD(f) and SSS* set
-    // the root's window themselves.
-    let null_window = Options { strict: false, ..pruning };
-    let runs = [
-        ("minimax", Algorithm::Minimax, plain),
-        ("negamax", Algorithm::Negamax, plain),
-        ("alphabeta", Algorithm::Alphabeta, pruning),
-        ("alphabeta-fail-hard", Algorithm::Alphabeta, fail_hard),
-        ("negamax-alphabeta", Algorithm::NegamaxAlphabeta, pruning),
-        ("shallow", Algorithm::Shallow, plain),
-        ("pvs", Algorithm::Pvs, null_window),
-        ("mtdf", Algorithm::Mtdf, plain),
-        ("sss", Algorithm::Sss, plain),
-    ];
-    let mut rows = Vec::with_capacity(runs.len() + 1);
-    for (name, algorithm, options) in runs {
-        rows.push(row(tree, name, algorithm, &options)?);
+    let preset = |preset| match preset {
+        Preset::Plain => plain,
+        Preset::Window => pruning,
+        Preset::FailHard => Options { returns: Returns::FailHard, ..pruning },
+        // The null-window searches cut on equality.
+        Preset::NullWindow => Options { strict: false, ..pruning },
+    };
+    let chance = tree.first_chance_node().is_some();
+    let mut rows = Vec::new();
+    for algorithm in Algorithm::ALL.into_iter().filter(|a| a.about().chance == chance) {
+        for &(name, row_preset) in algorithm.about().compare {
+            let options = preset(row_preset);
+            rows.push(match search::check(tree, algorithm, &options) {
+                Err(SearchError::IterationWithoutStaticValue { node, depth }) => Row {
+                    skipped: Some(format!("not run: {node} at depth {depth} has no static value")),
+                    ..Row::empty(name)
+                },
+                _ => row(tree, name, algorithm, &options)?,
+            });
+        }
     }
-    rows.push(match search::check(tree, Algorithm::IdAlphabeta, &pruning) {
-        Err(SearchError::IterationWithoutStaticValue { node, depth }) => Row {
-            skipped: Some(format!("not run: {node} at depth {depth} has no static value")),
-            ..Row::empty("id-alphabeta")
-        },
-        _ => row(tree, "id-alphabeta", Algorithm::IdAlphabeta, &pruning)?,
-    });
+    if chance {
+        return Ok(rows);
+    }
     let best_first = order::arrange(tree.clone(), Order::BestFirst, settings.depth_limit)?;
-    rows.push(row(&best_first, "alphabeta-best-order", Algorithm::Alphabeta, &pruning)?);
+    rows.push(row(&best_first, "alphabeta-best-order", Algorithm::ALPHABETA, &pruning)?);
     if settings.transpositions {
         let table = |options: Options| Options { transpositions: true, ..options };
-        rows.push(row(tree, "minimax-transpositions", Algorithm::Minimax, &table(plain))?);
-        rows.push(row(tree, "alphabeta-transpositions", Algorithm::Alphabeta, &table(pruning))?);
+        rows.push(row(tree, "minimax-transpositions", Algorithm::MINIMAX, &table(plain))?);
+        rows.push(row(tree, "alphabeta-transpositions", Algorithm::ALPHABETA, &table(pruning))?);
     }
     Ok(rows)
 }
@@ -111,7 +105,7 @@ fn row(
     algorithm: Algorithm,
     options: &Options,
 ) -> Result<Row, SearchError> {
-    let outcome = search::run(tree, algorithm, options, &mut Discard)?;
+    let outcome = search::run(tree, algorithm, options, &mut Discard).map_err(SearchError::from)?;
     Ok(Row {
         value: outcome.value,
         kind: outcome.kind,
@@ -134,7 +128,7 @@ mod tests {
             Overrides::default(),
         )
         .unwrap();
-        let settings = Settings {
+        let settings = Setup {
             window: Window::FULL,
             strict: false,
             depth_limit: None,

@@ -6,6 +6,7 @@
 //! JSON. Algorithms never print and renderers never search.
 
 pub mod answer;
+pub mod bounds;
 pub mod check;
 pub mod cli;
 pub mod compare;
@@ -14,12 +15,14 @@ pub mod generate;
 pub mod graphviz;
 pub mod import;
 pub mod lang;
+pub mod notation;
 pub mod num;
 pub mod order;
 pub mod play;
 pub mod render;
 pub mod schema;
 pub mod search;
+pub mod settings;
 pub mod spelling;
 pub mod terminal;
 pub mod trace;

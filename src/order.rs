@@ -129,9 +129,9 @@ fn minimax_values(tree: &Tree, depth_limit: Option<u32>) -> Result<Vec<Option<f6
     let options = Options { depth_limit, ..Options::default() };
     let mut recorder = Recorder::default();
     // Expectimax is minimax on a tree without chance nodes.
-    let outcome = search::run(tree, Algorithm::Expectimax, &options, &mut recorder)?;
+    search::run(tree, Algorithm::EXPECTIMAX, &options, &mut recorder)?;
     let mut values = vec![None; tree.len()];
-    for (node, value) in recorder.finish(&outcome).order {
+    for (node, value) in recorder.into_answer().order {
         values[node.index()] = Some(value);
     }
     Ok(values)

@@ -8,8 +8,9 @@
 //! variants play the same game with the lecture's counts, 549,946 (A),
 //! 94,978 (B), 16,811 (C) and 2,738 (D) nodes before the first move.
 
+use crate::bounds::Window;
 use crate::generate::tictactoe::{self, Position, Rules};
-use crate::search::{self, Algorithm, Discard, Options, Window};
+use crate::search::{self, Algorithm, Discard, Options};
 use crate::tree::{Naming, Overrides};
 
 /// The lecture's four programs.
@@ -38,9 +39,9 @@ impl Variant {
     fn search(self) -> (Algorithm, Options) {
         let range = Options { value_range: Some(RESULTS), window: RESULTS, ..Options::default() };
         match self {
-            Variant::A => (Algorithm::Minimax, Options::default()),
-            Variant::B => (Algorithm::Minimax, range),
-            Variant::C | Variant::D => (Algorithm::Alphabeta, range),
+            Variant::A => (Algorithm::MINIMAX, Options::default()),
+            Variant::B => (Algorithm::MINIMAX, range),
+            Variant::C | Variant::D => (Algorithm::ALPHABETA, range),
         }
     }
 }

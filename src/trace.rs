@@ -3,16 +3,18 @@
 //! This is where a search and a renderer meet; each output format decides
 //! which sinks listen to the search.
 
+use std::convert::Infallible;
 use std::io::{self, Write};
 
 use crate::answer::Recorder;
 use crate::render::answer::Style;
 use crate::render::diagram::{self, Canvas, CaptionLines, Frames, Page, Scene};
-use crate::render::json::{JsonTrace, Summary};
 use crate::render::layout::Layout;
 use crate::render::picture::{Look, Picture};
-use crate::render::{self, Palette, dot, html, tikz};
-use crate::search::{self, Algorithm, Event, Options, Outcome, SearchError, Sink};
+use crate::render::{self, dot, html, tikz};
+use crate::search::{self, Event, Flow, Outcome, RunError, SearchError, Sink};
+use crate::settings::Settings;
+use crate::terminal::Palette;
 use crate::tree::Tree;
 
 /// The output formats of `trace`.
@@ -47,8 +49,7 @@ impl Format {
 /// What to run and how to show it.
 #[derive(Clone, Copy, Debug)]
 pub struct Request {
-    pub algorithm: Algorithm,
-    pub options: Options,
+    pub settings: Settings,
     pub format: Format,
     pub palette: Palette,
     /// Diagrams: what the nodes show.
@@ -65,10 +66,9 @@ pub struct Request {
 impl Request {
     /// A request for `format` with the default look, page, palette and
     /// classroom style, and no caption.
-    pub fn new(algorithm: Algorithm, options: Options, format: Format) -> Request {
+    pub fn new(settings: Settings, format: Format) -> Request {
         Request {
-            algorithm,
-            options,
+            settings,
             format,
             palette: Palette::default(),
             look: Look::default(),
@@ -79,51 +79,55 @@ impl Request {
     }
 }
 
+/// What can stop a trace: the search cannot run, or `out` cannot be written.
+pub type TraceError = RunError<io::Error>;
+
+/// Runs `settings`' search of `tree` with `sink`, whose error is `E`.
+fn run<S: Sink + ?Sized>(
+    tree: &Tree,
+    settings: &Settings,
+    sink: &mut S,
+) -> Result<Outcome, RunError<S::Error>> {
+    search::run(tree, settings.algorithm, &settings.options, sink)
+}
+
+/// Runs `settings`' search of `tree` with a sink that cannot fail.
+fn record<S: Sink<Error = Infallible>>(
+    tree: &Tree,
+    settings: &Settings,
+    sink: &mut S,
+) -> Result<Outcome, SearchError> {
+    Ok(run(tree, settings, sink)?)
+}
+
 /// Runs the search and writes it in the requested format to `out`.
 ///
 /// Everything that can make the search fail is checked before the first
 /// byte is written, so output is never partial.
-pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outcome, SearchError> {
-    let Request { algorithm, options, format, palette, .. } = *request;
-    search::check(tree, algorithm, &options)?;
+pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outcome, TraceError> {
+    let Request { ref settings, format, palette, style, .. } = *request;
+    search::check(tree, settings.algorithm, &settings.options)?;
     match format {
-        Format::Text => {
-            let words = request.style.words;
-            render::text::write_header(out, tree, algorithm, &options, palette, words)?;
-            let mut trace = render::text::TextTrace::new(&mut *out, tree, palette, words);
-            let outcome = search::run(tree, algorithm, &options, &mut trace)?;
-            let (out, answer) = trace.finish(&outcome);
-            render::text::write_footer(out, tree, &outcome, &answer, palette, request.style)?;
-            Ok(outcome)
-        }
+        Format::Text => run(
+            tree,
+            settings,
+            &mut render::text::TextTrace::new(out, tree, settings, palette, style),
+        ),
         Format::Answer => {
             let mut recorder = Recorder::for_tree(tree);
-            let outcome = search::run(tree, algorithm, &options, &mut recorder)?;
-            let answer = recorder.finish(&outcome);
-            render::answer::write(out, tree, &answer, palette, request.style)?;
+            let outcome = record(tree, settings, &mut recorder)?;
+            render::answer::write(out, tree, &recorder.into_answer(), palette, style)?;
             Ok(outcome)
         }
-        Format::Json => {
-            // Two passes: the summary fields come first in the document, and
-            // the events are written after them as the search runs again,
-            // instead of being stored.
-            let mut recorder = Recorder::for_tree(tree);
-            let outcome = search::run(tree, algorithm, &options, &mut recorder)?;
-            let answer = recorder.finish(&outcome);
-            let summary = Summary::new(tree, algorithm, &options, &outcome, &answer);
-            let mut trace = JsonTrace::start(io::BufWriter::new(&mut *out), tree, &summary)?;
-            search::run(tree, algorithm, &options, &mut trace)?;
-            trace.finish()?;
-            Ok(outcome)
-        }
+        Format::Json => render::json::write(out, tree, settings),
         Format::Cs188 => {
             let mut generated = render::cs188::Generated::default();
-            let outcome = search::run(tree, algorithm, &options, &mut generated)?;
+            let outcome = record(tree, settings, &mut generated)?;
             render::cs188::write(out, tree, &outcome, &generated)?;
             Ok(outcome)
         }
         Format::Efg => {
-            let outcome = search::run(tree, algorithm, &options, &mut search::Discard)?;
+            let outcome = record(tree, settings, &mut search::Discard)?;
             render::efg::write(out, tree)?;
             Ok(outcome)
         }
@@ -138,21 +142,20 @@ fn write_diagram(
     tree: &Tree,
     request: &Request,
     out: &mut dyn Write,
-) -> Result<Outcome, SearchError> {
-    let Request { algorithm, options, look, .. } = *request;
-    let mut picture = Picture::new(tree, algorithm.shown_view(&options));
-    let outcome = search::run(tree, algorithm, &options, &mut picture)?;
+) -> Result<Outcome, TraceError> {
+    let Request { ref settings, look, .. } = *request;
+    let mut picture = Picture::new(tree, shown_view(settings));
+    let outcome = record(tree, settings, &mut picture)?;
     let caption = request.caption.then(|| match look.exercise {
         true => header(tree, request),
-        false => diagram::caption(tree, algorithm, &options, &outcome),
+        false => diagram::caption(tree, settings, &outcome),
     });
     let mut canvas = canvas(request, &picture);
     let lines = caption.map(|text| canvas.wrap(&text)).unwrap_or_default();
     canvas.caption_lines = lines.len();
     let scene =
         Scene { caption: lines, principal_variation: &outcome.principal_variation, current: None };
-    let shown =
-        if look.exercise { Picture::new(tree, algorithm.shown_view(&options)) } else { picture };
+    let shown = if look.exercise { Picture::new(tree, shown_view(settings)) } else { picture };
     match request.format {
         Format::Tikz => tikz::write(out, &canvas, &shown, &scene)?,
         _ => dot::write(out, &canvas, &shown, &scene)?,
@@ -160,54 +163,51 @@ fn write_diagram(
     Ok(outcome)
 }
 
+/// Whose point of view the pictures show values from.
+fn shown_view(settings: &Settings) -> search::View {
+    settings.algorithm.shown_view(&settings.options)
+}
+
 /// Runs the search twice, once to lay the tree out (knowing what is
 /// pruned) and once to record its steps, and writes the stepping page.
-fn write_page(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outcome, SearchError> {
-    let Request { algorithm, options, .. } = *request;
-    let mut ended = Picture::new(tree, algorithm.shown_view(&options));
-    search::run(tree, algorithm, &options, &mut ended)?;
+fn write_page(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outcome, TraceError> {
+    let settings = &request.settings;
+    let mut ended = Picture::new(tree, shown_view(settings));
+    record(tree, settings, &mut ended)?;
     let canvas = canvas(request, &ended);
-    let mut steps = html::Steps::new(tree, algorithm.shown_view(&options), &canvas);
-    let outcome = search::run(tree, algorithm, &options, &mut steps)?;
-    let header = header_line(tree, request, render::Notation::Ascii);
-    html::write(out, &canvas, steps, &outcome, &header, algorithm.shown_view(&options))?;
+    let mut steps = html::Steps::new(tree, shown_view(settings), &canvas);
+    let outcome = record(tree, settings, &mut steps)?;
+    let header = header_line(tree, request, crate::notation::Notation::Ascii);
+    html::write(out, &canvas, steps, &outcome, &header, shown_view(settings))?;
     Ok(outcome)
 }
 
 /// The run's header line in the diagrams' notation: what is searched and
 /// how, without the result.
 fn header(tree: &Tree, request: &Request) -> String {
-    header_line(tree, request, render::Notation::Symbols)
+    header_line(tree, request, crate::notation::Notation::Symbols)
 }
 
 /// What is searched and how, in one line (English: the pictures and the
 /// page speak English only).
-fn header_line(tree: &Tree, request: &Request, notation: render::Notation) -> String {
+fn header_line(tree: &Tree, request: &Request, notation: crate::notation::Notation) -> String {
     let (palette, words) = (Palette::default(), crate::lang::Lang::En.words());
-    let parts = render::text::header_parts(
-        tree,
-        request.algorithm,
-        &request.options,
-        palette,
-        notation,
-        words,
-    );
-    parts.join(", ")
+    render::text::header_parts(tree, &request.settings, palette, notation, words).join(", ")
 }
 
 /// The geometry of every diagram of this search, laid out once; `ended` is
 /// the picture of the whole search, whose cuts `--collapse-pruned` stubs.
 fn canvas(request: &Request, ended: &Picture<'_>) -> Canvas {
-    let windows = request.algorithm.has_window();
+    let Settings { algorithm, ref options, .. } = request.settings;
     let slide = request.format != Format::Html;
-    let layout = Layout::new(ended, &request.options, windows, &request.look, slide);
+    let layout = Layout::new(ended, options, algorithm.has_window(), &request.look, slide);
     Canvas { layout, look: request.look, caption_lines: 0, page: request.page }
 }
 
 /// How many steps (events, and so frames) the search takes.
 pub fn count_steps(tree: &Tree, request: &Request) -> Result<u64, SearchError> {
     let mut count = StepCount(0);
-    search::run(tree, request.algorithm, &request.options, &mut count)?;
+    record(tree, &request.settings, &mut count)?;
     Ok(count.0)
 }
 
@@ -215,9 +215,11 @@ pub fn count_steps(tree: &Tree, request: &Request) -> Result<u64, SearchError> {
 struct StepCount(u64);
 
 impl Sink for StepCount {
-    fn event(&mut self, _: &Event<'_>) -> io::Result<()> {
+    type Error = Infallible;
+
+    fn event(&mut self, _: &Event<'_>) -> Result<Flow, Infallible> {
         self.0 += 1;
-        Ok(())
+        Ok(Flow::Continue)
     }
 }
 
@@ -225,39 +227,41 @@ impl Sink for StepCount {
 /// frames' captions start with (`--caption`): one search to find what is
 /// pruned, one to find the longest caption.
 fn frame_canvas(tree: &Tree, request: &Request) -> Result<(Canvas, Option<String>), SearchError> {
-    let Request { algorithm, options, .. } = *request;
-    let mut ended = Picture::new(tree, algorithm.shown_view(&options));
-    search::run(tree, algorithm, &options, &mut ended)?;
+    let settings = &request.settings;
+    let mut ended = Picture::new(tree, shown_view(settings));
+    record(tree, settings, &mut ended)?;
     let mut canvas = canvas(request, &ended);
     let header = request.caption.then(|| header(tree, request));
     let mut lines = CaptionLines::new(tree, header.clone(), canvas.caption_width());
-    search::run(tree, algorithm, &options, &mut lines)?;
+    record(tree, settings, &mut lines)?;
     canvas.caption_lines = lines.most;
     Ok((canvas, header))
 }
 
 /// Runs the search and hands one frame per step (a whole DOT graph or
 /// TikZ picture) to `output`, with its step number from 1; or only frame
-/// `only`. Returns how many frames the search has.
-pub fn write_frames(
+/// `only`, stopping the search there. Returns how many frames the search
+/// has (up to `only`).
+pub fn write_frames<E>(
     tree: &Tree,
     request: &Request,
     only: Option<u64>,
-    mut output: impl FnMut(u64, &[u8]) -> io::Result<()>,
-) -> Result<u64, SearchError> {
+    mut output: impl FnMut(u64, &[u8]) -> Result<(), E>,
+) -> Result<u64, RunError<E>> {
     let (canvas, header) = frame_canvas(tree, request)?;
     let mut buffer = Vec::new();
     let draw = |step, picture: &Picture<'_>, scene: &Scene<'_>| {
         buffer.clear();
-        match request.format {
-            Format::Tikz => tikz::write(&mut buffer, &canvas, picture, scene)?,
-            _ => dot::write(&mut buffer, &canvas, picture, scene)?,
-        }
+        let drawn = match request.format {
+            Format::Tikz => tikz::write(&mut buffer, &canvas, picture, scene),
+            _ => dot::write(&mut buffer, &canvas, picture, scene),
+        };
+        drawn.expect("a frame is drawn into memory");
         output(step, &buffer)
     };
-    let picture = Picture::new(tree, request.algorithm.shown_view(&request.options));
+    let picture = Picture::new(tree, shown_view(&request.settings));
     let mut frames = Frames::new(picture, &canvas, header, only, draw);
-    search::run(tree, request.algorithm, &request.options, &mut frames)?;
+    run(tree, &request.settings, &mut frames)?;
     Ok(frames.count())
 }
 
@@ -267,17 +271,17 @@ pub fn write_overlays(
     tree: &Tree,
     request: &Request,
     out: &mut dyn Write,
-) -> Result<u64, SearchError> {
+) -> Result<u64, TraceError> {
     let (canvas, header) = frame_canvas(tree, request)?;
     tikz::start(out, &canvas, true)?;
-    let picture = Picture::new(tree, request.algorithm.shown_view(&request.options));
+    let picture = Picture::new(tree, shown_view(&request.settings));
     let overlay = |step, picture: &Picture<'_>, scene: &Scene<'_>| {
         writeln!(out, "\\only<{step}>{{%")?;
         tikz::body(out, &canvas, picture, scene)?;
         writeln!(out, "}}%")
     };
     let mut frames = Frames::new(picture, &canvas, header, None, overlay);
-    search::run(tree, request.algorithm, &request.options, &mut frames)?;
+    run(tree, &request.settings, &mut frames)?;
     let count = frames.count();
     tikz::end(out)?;
     Ok(count)

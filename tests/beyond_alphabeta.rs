@@ -8,9 +8,8 @@
 //! that `gametree trace` reads.
 
 use std::collections::HashMap;
-use std::io;
 
-use gametree::search::{self, Algorithm, Event, Options, Outcome, Sink};
+use gametree::search::{self, Algorithm, Event, Flow, Options, Outcome, Sink};
 use gametree::tree::{self, Naming, Overrides, Tree};
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -301,11 +300,13 @@ fn parse(document: &Value) -> Tree {
 struct Leaves<'t>(&'t Tree, Vec<String>);
 
 impl Sink for Leaves<'_> {
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+    type Error = std::convert::Infallible;
+
+    fn event(&mut self, event: &Event<'_>) -> Result<Flow, Self::Error> {
         if let Event::Leaf { node, .. } = *event {
             self.1.push(self.0.name(node).to_string());
         }
-        Ok(())
+        Ok(Flow::Continue)
     }
 }
 
@@ -336,7 +337,7 @@ proptest! {
     fn pvs_is_the_textbooks_negascout(document in game_tree(), limit in prop::option::of(1u32..4)) {
         let tree = parse(&document);
         let options = Options { depth_limit: limit, ..Options::default() };
-        let (outcome, leaves) = run(&tree, Algorithm::Pvs, &options);
+        let (outcome, leaves) = run(&tree, Algorithm::PVS, &options);
         assert_minimax(&document, &tree, &outcome, limit)?;
         let mut seen = Seen::default();
         pvs(&Node::root(&document), limit, f64::NEG_INFINITY, f64::INFINITY, &mut seen);
@@ -347,7 +348,7 @@ proptest! {
     fn mtdf_is_plaats_mtdf(document in game_tree(), limit in prop::option::of(1u32..4), guess in value()) {
         let tree = parse(&document);
         let options = Options { depth_limit: limit, guess, ..Options::default() };
-        let (outcome, leaves) = run(&tree, Algorithm::Mtdf, &options);
+        let (outcome, leaves) = run(&tree, Algorithm::MTDF, &options);
         assert_minimax(&document, &tree, &outcome, limit)?;
         let (value, seen, passes) = mtdf(&Node::root(&document), limit, guess);
         prop_assert_eq!(outcome.value, value);
@@ -359,7 +360,7 @@ proptest! {
     fn iterative_deepening_is_the_textbooks(document in game_tree(), limit in prop::option::of(1u32..4)) {
         let tree = parse(&document);
         let options = Options { depth_limit: limit, ..Options::default() };
-        let (outcome, leaves) = run(&tree, Algorithm::IdAlphabeta, &options);
+        let (outcome, leaves) = run(&tree, Algorithm::ID_ALPHABETA, &options);
         let root = Node::root(&document);
         prop_assert_eq!(outcome.value, minimax(&root, limit));
         let (value, seen, last_order) = iterative_deepening(&root, limit);
@@ -382,12 +383,12 @@ proptest! {
     fn sss_evaluates_a_subset_of_alphabetas_leaves(document in game_tree(), limit in prop::option::of(1u32..4)) {
         let tree = parse(&document);
         let options = Options { depth_limit: limit, ..Options::default() };
-        let (outcome, leaves) = run(&tree, Algorithm::Sss, &options);
+        let (outcome, leaves) = run(&tree, Algorithm::SSS, &options);
         assert_minimax(&document, &tree, &outcome, limit)?;
         let root = Node::root(&document);
         let hope = if root.maximises { f64::INFINITY } else { f64::NEG_INFINITY };
         prop_assert_eq!(&leaves, &mtdf(&root, limit, hope).1.leaves);
-        let (_, alphabeta) = run(&tree, Algorithm::Alphabeta, &options);
+        let (_, alphabeta) = run(&tree, Algorithm::ALPHABETA, &options);
         for leaf in &leaves {
             prop_assert!(alphabeta.contains(leaf), "SSS* evaluates {} and alpha-beta does not", leaf);
         }

@@ -27,7 +27,7 @@ fn every_json_trace_parses_back_into_the_contract() {
                 .unwrap_or_else(|e| panic!("{tree} --algo {algo}: {e}\n{text}"));
             assert_eq!(document.format_version, FORMAT_VERSION);
             assert_eq!(document.algorithm.name(), algo);
-            let steps: Vec<u64> = document.events.iter().map(step).collect();
+            let steps: Vec<u64> = document.events.iter().map(EventRecord::step).collect();
             let expected: Vec<u64> = (1..=steps.len() as u64).collect();
             assert_eq!(steps, expected, "{tree} --algo {algo}: events are numbered in order");
             assert_eq!(
@@ -35,20 +35,6 @@ fn every_json_trace_parses_back_into_the_contract() {
                 Some(document.root.as_ref())
             );
         }
-    }
-}
-
-fn step(event: &EventRecord) -> u64 {
-    match *event {
-        EventRecord::Enter { step, .. }
-        | EventRecord::Leaf { step, .. }
-        | EventRecord::Update { step, .. }
-        | EventRecord::Cutoff { step, .. }
-        | EventRecord::Value { step, .. }
-        | EventRecord::Research { step, .. }
-        | EventRecord::Recall { step, .. }
-        | EventRecord::Pass { step, .. }
-        | EventRecord::Reorder { step, .. } => step,
     }
 }
 

@@ -5,9 +5,7 @@
 //! the engine. When a property fails, proptest prints the smallest tree it
 //! found as the JSON that `gametree trace` reads.
 
-use std::io;
-
-use gametree::search::{self, Algorithm, Event, Options, Outcome, Sink};
+use gametree::search::{self, Algorithm, Event, Flow, Options, Outcome, Sink};
 use gametree::tree::{self, Naming, Overrides, Player, Tree};
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -103,9 +101,11 @@ fn parse(document: &Value) -> Tree {
 struct Events(Vec<String>);
 
 impl Sink for Events {
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+    type Error = std::convert::Infallible;
+
+    fn event(&mut self, event: &Event<'_>) -> Result<Flow, Self::Error> {
         self.0.push(format!("{event:?}"));
-        Ok(())
+        Ok(Flow::Continue)
     }
 }
 
@@ -122,7 +122,7 @@ proptest! {
     fn expectimax_is_the_textbooks_expectiminimax(document in chance_tree(), limit in prop::option::of(1u32..4)) {
         let tree = parse(&document);
         let options = Options { depth_limit: limit, ..Options::default() };
-        let (outcome, _) = run(&tree, Algorithm::Expectimax, &options);
+        let (outcome, _) = run(&tree, Algorithm::EXPECTIMAX, &options);
         let root_player = document["player"].as_str().unwrap();
         prop_assert_eq!(outcome.value, reference(&document, root_player, 0, limit));
         let best = tree.children(tree.root())[reference_best_move(&document, limit)];
@@ -137,7 +137,7 @@ proptest! {
         let chance = tree.nodes().any(|node| tree.player(node) == Player::Chance && !tree.is_leaf(node));
         for algorithm in Algorithm::ALL {
             let searched = search::run(&tree, algorithm, &Options::default(), &mut search::Discard);
-            prop_assert_eq!(searched.is_ok(), algorithm == Algorithm::Expectimax || !chance);
+            prop_assert_eq!(searched.is_ok(), algorithm == Algorithm::EXPECTIMAX || !chance);
         }
     }
 }
@@ -150,7 +150,7 @@ proptest! {
     fn expectimax_without_chance_nodes_is_minimax(document in chance_tree().prop_map(without_chance), limit in prop::option::of(1u32..4)) {
         let tree = parse(&document);
         let options = Options { depth_limit: limit, ..Options::default() };
-        prop_assert_eq!(run(&tree, Algorithm::Expectimax, &options), run(&tree, Algorithm::Minimax, &options));
+        prop_assert_eq!(run(&tree, Algorithm::EXPECTIMAX, &options), run(&tree, Algorithm::MINIMAX, &options));
     }
 }
 

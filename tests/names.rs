@@ -7,6 +7,7 @@ mod common;
 use gametree::answer::Recorder;
 use gametree::check::{self, classroom, explain::Witness, trace_file};
 use gametree::search::{self, Algorithm, Options};
+use gametree::settings::Settings;
 use gametree::trace::{self, Format, Request};
 use gametree::tree::names::problem_with;
 use gametree::tree::{self, Naming, Overrides, Tree};
@@ -76,7 +77,7 @@ fn document(names: &[String; 6], values: [i8; 4]) -> String {
 }
 
 fn request(algorithm: Algorithm, format: Format) -> Request {
-    Request::new(algorithm, Options::default(), format)
+    Request::new(Settings::of(algorithm), format)
 }
 
 fn written(tree: &Tree, request: &Request) -> String {
@@ -92,15 +93,15 @@ fn round_trips(tree: &Tree) -> Result<(), TestCaseError> {
         let lines = classroom::parse(&answer, tree)
             .map_err(|e| TestCaseError::fail(format!("{answer}: {e}")))?;
         let mut sinks = (Recorder::default(), Witness::new(tree, algorithm, &Options::default()));
-        let outcome = search::run(tree, algorithm, &Options::default(), &mut sinks).unwrap();
+        search::run(tree, algorithm, &Options::default(), &mut sinks).unwrap();
+        let (recorder, witness) = sinks;
         let verdict =
-            check::grade(tree, &lines, &sinks.0.finish(&outcome), &sinks.1, Default::default());
+            check::grade(tree, &lines, &recorder.into_answer(), &witness, Default::default());
         prop_assert!(verdict.is_right(), "{}: {:?}", answer, verdict);
 
         let json = written(tree, &request(algorithm, Format::Json));
         let trace = trace_file::read(&json).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        let verdict =
-            trace_file::grade(tree, algorithm, &Options::default(), &trace, &json).unwrap();
+        let verdict = trace_file::grade(tree, &Settings::of(algorithm), &trace, &json).unwrap();
         prop_assert!(verdict.is_right(), "{}: {:?}", json, verdict);
     }
     Ok(())
@@ -152,7 +153,7 @@ proptest! {
         }
         let text = document(&names, values);
         if let Ok(tree) = tree::parse(text.as_bytes(), Naming::Letters, Overrides::default()) {
-            let mut dot_request = request(Algorithm::Alphabeta, Format::Dot);
+            let mut dot_request = request(Algorithm::ALPHABETA, Format::Dot);
             dot_request.caption = true;
             let dot_text = written(&tree, &dot_request);
             common::dot(dot_text.as_bytes(), "svg", &text);

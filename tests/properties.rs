@@ -3,17 +3,17 @@
 //! the alternation. When a property fails, proptest prints the smallest tree
 //! it found as the JSON that `gametree trace` reads.
 
-use std::io;
-
 use gametree::answer::Recorder;
+use gametree::bounds::{ValueKind, Window};
 use gametree::check::{self, classroom, explain::Witness, trace_file};
 use gametree::generate::random::{self, Spec};
 use gametree::lang::Lang;
 use gametree::order::{self, Order};
 use gametree::render::answer::Style;
 use gametree::search::{
-    self, Algorithm, Event, NegamaxView, Options, Outcome, Returns, Sink, ValueKind, View, Window,
+    self, Algorithm, Event, Flow, NegamaxView, Options, Outcome, Returns, Sink, View,
 };
+use gametree::settings::Settings;
 use gametree::trace::{self, Format, Request};
 use gametree::tree::{self, Naming, NodeId, Overrides, Player, Tree};
 use proptest::prelude::*;
@@ -103,7 +103,7 @@ fn window() -> impl Strategy<Value = Window> {
 
 /// The JSON trace `gametree trace --format json` writes.
 fn json_trace(tree: &Tree, algorithm: Algorithm, options: Options) -> String {
-    let request = Request::new(algorithm, options, Format::Json);
+    let request = Request::new(Settings { options, ..Settings::of(algorithm) }, Format::Json);
     let mut text = Vec::new();
     trace::write(tree, &request, &mut text).expect("the trace is written");
     String::from_utf8(text).expect("JSON is UTF-8")
@@ -119,11 +119,13 @@ fn parse(document: &Value) -> Tree {
 struct Visits(Vec<NodeId>);
 
 impl Sink for Visits {
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+    type Error = std::convert::Infallible;
+
+    fn event(&mut self, event: &Event<'_>) -> Result<Flow, Self::Error> {
         if let Event::Enter { node, .. } = *event {
             self.0.push(node);
         }
-        Ok(())
+        Ok(Flow::Continue)
     }
 }
 
@@ -176,9 +178,9 @@ proptest! {
     #[test]
     fn alphabeta_finds_the_minimax_value_and_best_move(document in tree_document()) {
         let tree = parse(&document);
-        let (minimax, _) = run(&tree, Algorithm::Minimax, &Options::default());
+        let (minimax, _) = run(&tree, Algorithm::MINIMAX, &Options::default());
         for options in variants(Window::FULL) {
-            for algorithm in [Algorithm::Alphabeta, Algorithm::NegamaxAlphabeta] {
+            for algorithm in [Algorithm::ALPHABETA, Algorithm::NEGAMAX_ALPHABETA] {
                 let (pruned, _) = run(&tree, algorithm, &options);
                 prop_assert_eq!(pruned.value, minimax.value, "{:?} {:?}", algorithm, options);
                 prop_assert_eq!(pruned.best_move, minimax.best_move, "{:?} {:?}", algorithm, options);
@@ -190,7 +192,7 @@ proptest! {
     #[test]
     fn shallow_is_the_lectures_f1(document in tree_document()) {
         let tree = parse(&document);
-        let (shallow, visits) = run(&tree, Algorithm::Shallow, &Options::default());
+        let (shallow, visits) = run(&tree, Algorithm::SHALLOW, &Options::default());
         let mut leaves = Vec::new();
         let value = lecture_f1(&tree, tree.root(), f64::INFINITY, &mut leaves);
         let evaluated: Vec<NodeId> = visits.into_iter().filter(|&node| tree.is_leaf(node)).collect();
@@ -201,9 +203,9 @@ proptest! {
     #[test]
     fn shallow_finds_minimax_and_evaluates_no_fewer_leaves_than_alphabeta(document in tree_document()) {
         let tree = parse(&document);
-        let (minimax, _) = run(&tree, Algorithm::Minimax, &Options::default());
-        let (alphabeta, _) = run(&tree, Algorithm::NegamaxAlphabeta, &Options::default());
-        let (shallow, _) = run(&tree, Algorithm::Shallow, &Options::default());
+        let (minimax, _) = run(&tree, Algorithm::MINIMAX, &Options::default());
+        let (alphabeta, _) = run(&tree, Algorithm::NEGAMAX_ALPHABETA, &Options::default());
+        let (shallow, _) = run(&tree, Algorithm::SHALLOW, &Options::default());
         prop_assert_eq!(shallow.value, minimax.value);
         prop_assert_eq!(shallow.best_move, minimax.best_move);
         prop_assert_eq!(shallow.kind, ValueKind::Exact);
@@ -213,8 +215,8 @@ proptest! {
     #[test]
     fn shallow_is_alphabeta_on_trees_two_levels_deep(document in tree_document_up_to(2)) {
         let tree = parse(&document);
-        let (alphabeta, alphabeta_visits) = run(&tree, Algorithm::NegamaxAlphabeta, &Options::default());
-        let (shallow, shallow_visits) = run(&tree, Algorithm::Shallow, &Options::default());
+        let (alphabeta, alphabeta_visits) = run(&tree, Algorithm::NEGAMAX_ALPHABETA, &Options::default());
+        let (shallow, shallow_visits) = run(&tree, Algorithm::SHALLOW, &Options::default());
         prop_assert_eq!(shallow_visits, alphabeta_visits);
         prop_assert_eq!(shallow.value, alphabeta.value);
     }
@@ -222,11 +224,11 @@ proptest! {
     #[test]
     fn a_value_range_stops_early_without_changing_the_answer(document in finite_tree_document(), wider in 0.0..2.0f64) {
         let tree = parse(&document);
-        let (minimax, _) = run(&tree, Algorithm::Minimax, &Options::default());
+        let (minimax, _) = run(&tree, Algorithm::MINIMAX, &Options::default());
         // Leaf values are -3..3: the range holds them all; lopsided, so that
         // a range seen from MIN's side must be turned round.
         let value_range = Some(Window { alpha: -3.0 - wider, beta: 3.0 + 2.0 * wider });
-        for algorithm in [Algorithm::Minimax, Algorithm::Negamax, Algorithm::Shallow] {
+        for algorithm in [Algorithm::MINIMAX, Algorithm::NEGAMAX, Algorithm::SHALLOW] {
             let (ranged, _) = run(&tree, algorithm, &Options { value_range, ..Options::default() });
             prop_assert_eq!(ranged.value, minimax.value, "{:?}", algorithm);
             prop_assert_eq!(ranged.best_move, minimax.best_move, "{:?}", algorithm);
@@ -237,9 +239,9 @@ proptest! {
     #[test]
     fn a_range_of_every_value_stops_only_at_infinities(document in tree_document()) {
         let tree = parse(&document);
-        let (minimax, _) = run(&tree, Algorithm::Minimax, &Options::default());
+        let (minimax, _) = run(&tree, Algorithm::MINIMAX, &Options::default());
         let value_range = Some(Window::FULL);
-        for algorithm in [Algorithm::Minimax, Algorithm::Negamax, Algorithm::Shallow] {
+        for algorithm in [Algorithm::MINIMAX, Algorithm::NEGAMAX, Algorithm::SHALLOW] {
             let (ranged, _) = run(&tree, algorithm, &Options { value_range, ..Options::default() });
             prop_assert_eq!(ranged.value, minimax.value, "{:?}", algorithm);
             prop_assert_eq!(ranged.best_move, minimax.best_move, "{:?}", algorithm);
@@ -249,7 +251,7 @@ proptest! {
     #[test]
     fn reordering_keeps_every_node_and_the_value(document in tree_document(), seed in any::<u64>()) {
         let tree = parse(&document);
-        let (minimax, _) = run(&tree, Algorithm::Minimax, &Options::default());
+        let (minimax, _) = run(&tree, Algorithm::MINIMAX, &Options::default());
         let children = |tree: &Tree| {
             let mut lists: Vec<(String, Vec<String>)> = tree.nodes().map(|node| {
                 let mut names: Vec<String> = tree.children(node).iter().map(|&c| tree.name(c).into()).collect();
@@ -262,20 +264,20 @@ proptest! {
         for order in [Order::BestFirst, Order::WorstFirst, Order::Random(seed)] {
             let arranged = order::arrange(tree.clone(), order, None).unwrap();
             prop_assert_eq!(children(&arranged), children(&tree));
-            let (outcome, _) = run(&arranged, Algorithm::Alphabeta, &Options::default());
+            let (outcome, _) = run(&arranged, Algorithm::ALPHABETA, &Options::default());
             prop_assert_eq!(outcome.value, minimax.value, "{}", order);
         }
         // Best-first: the best move is searched first.
         let arranged = order::arrange(tree.clone(), Order::BestFirst, None).unwrap();
-        let (outcome, _) = run(&arranged, Algorithm::Minimax, &Options::default());
+        let (outcome, _) = run(&arranged, Algorithm::MINIMAX, &Options::default());
         prop_assert_eq!(outcome.best_move, arranged.children(arranged.root()).first().copied());
     }
 
     #[test]
     fn negamax_agrees_with_minimax(document in tree_document()) {
         let tree = parse(&document);
-        let (minimax, minimax_visits) = run(&tree, Algorithm::Minimax, &Options::default());
-        let (negamax, negamax_visits) = run(&tree, Algorithm::Negamax, &Options::default());
+        let (minimax, minimax_visits) = run(&tree, Algorithm::MINIMAX, &Options::default());
+        let (negamax, negamax_visits) = run(&tree, Algorithm::NEGAMAX, &Options::default());
         prop_assert_eq!(negamax.value, minimax.value);
         prop_assert_eq!(negamax.best_move, minimax.best_move);
         prop_assert_eq!(negamax.principal_variation, minimax.principal_variation);
@@ -286,8 +288,8 @@ proptest! {
     fn both_alphabeta_forms_visit_the_same_nodes(document in tree_document(), window in window()) {
         let tree = parse(&document);
         for options in variants(window) {
-            let (minimax_form, minimax_visits) = run(&tree, Algorithm::Alphabeta, &options);
-            let (negamax_form, negamax_visits) = run(&tree, Algorithm::NegamaxAlphabeta, &options);
+            let (minimax_form, minimax_visits) = run(&tree, Algorithm::ALPHABETA, &options);
+            let (negamax_form, negamax_visits) = run(&tree, Algorithm::NEGAMAX_ALPHABETA, &options);
             prop_assert_eq!(negamax_visits, minimax_visits, "{:?}", options);
             prop_assert_eq!(negamax_form, minimax_form, "{:?}", options);
         }
@@ -296,9 +298,9 @@ proptest! {
     #[test]
     fn alphabeta_never_evaluates_more_leaves_than_minimax(document in tree_document(), window in window()) {
         let tree = parse(&document);
-        let (minimax, _) = run(&tree, Algorithm::Minimax, &Options::default());
+        let (minimax, _) = run(&tree, Algorithm::MINIMAX, &Options::default());
         for options in variants(window) {
-            let (pruned, _) = run(&tree, Algorithm::Alphabeta, &options);
+            let (pruned, _) = run(&tree, Algorithm::ALPHABETA, &options);
             prop_assert!(pruned.stats.leaves_evaluated <= minimax.stats.leaves_evaluated);
             prop_assert!(pruned.stats.nodes_visited <= minimax.stats.nodes_visited);
         }
@@ -308,18 +310,18 @@ proptest! {
     fn fail_hard_and_start_at_bound_visit_the_nodes_fail_soft_visits(document in tree_document(), window in window()) {
         let tree = parse(&document);
         let soft = Options { window, ..Options::default() };
-        let visits = run(&tree, Algorithm::Alphabeta, &soft).1;
+        let visits = run(&tree, Algorithm::ALPHABETA, &soft).1;
         for returns in [Returns::FailHard, Returns::StartAtBound] {
-            prop_assert_eq!(&run(&tree, Algorithm::Alphabeta, &Options { returns, ..soft }).1, &visits);
+            prop_assert_eq!(&run(&tree, Algorithm::ALPHABETA, &Options { returns, ..soft }).1, &visits);
         }
     }
 
     #[test]
     fn a_narrowed_window_gives_the_true_value_or_a_correct_bound(document in tree_document(), window in window()) {
         let tree = parse(&document);
-        let (minimax, _) = run(&tree, Algorithm::Minimax, &Options::default());
+        let (minimax, _) = run(&tree, Algorithm::MINIMAX, &Options::default());
         for options in variants(window) {
-            let (pruned, _) = run(&tree, Algorithm::Alphabeta, &options);
+            let (pruned, _) = run(&tree, Algorithm::ALPHABETA, &options);
             match pruned.kind {
                 ValueKind::Exact => prop_assert_eq!(pruned.value, minimax.value, "{:?}", options),
                 ValueKind::Lower => prop_assert!(minimax.value >= pruned.value, "{:?}", options),
@@ -342,13 +344,13 @@ proptest! {
     #[test]
     fn the_moved_view_negates_every_value_and_changes_nothing_else(document in tree_document(), window in window()) {
         let tree = parse(&document);
-        for algorithm in [Algorithm::Negamax, Algorithm::NegamaxAlphabeta, Algorithm::Shallow] {
+        for algorithm in [Algorithm::NEGAMAX, Algorithm::NEGAMAX_ALPHABETA, Algorithm::SHALLOW] {
             let to_move = Options { window, ..Options::default() };
             let moved = Options { negamax_view: NegamaxView::Moved, ..to_move };
             let answer = |options: &Options| {
                 let mut recorder = Recorder::default();
                 let outcome = search::run(&tree, algorithm, options, &mut recorder).unwrap();
-                let answer = recorder.finish(&outcome);
+                let answer = recorder.into_answer();
                 (outcome, answer)
             };
             let ((outcome, to_move), (moved_outcome, moved)) = (answer(&to_move), answer(&moved));
@@ -372,12 +374,12 @@ proptest! {
             let shown = |options: Options| views.iter().map(move |&negamax_view| Options { negamax_view, ..options });
             for options in variants.into_iter().flat_map(shown) {
                 let mut sinks = (Recorder::default(), Witness::new(&tree, algorithm, &options));
-                let outcome = search::run(&tree, algorithm, &options, &mut sinks).unwrap();
+                search::run(&tree, algorithm, &options, &mut sinks).unwrap();
                 let (recorder, witness) = sinks;
-                let answer = recorder.finish(&outcome);
+                let answer = recorder.into_answer();
                 for (lang, inner_only) in [(Lang::En, false), (Lang::De, true)] {
                     let style = Style { words: lang.words(), inner_only };
-                    let request = Request { style, ..Request::new(algorithm, options, Format::Answer) };
+                    let request = Request { style, ..Request::new(Settings { options, ..Settings::of(algorithm) }, Format::Answer) };
                     let mut text = Vec::new();
                     trace::write(&tree, &request, &mut text).expect("the trace is written");
                     let text = String::from_utf8(text).unwrap();
@@ -399,7 +401,8 @@ proptest! {
             for options in variants(window) {
                 let text = json_trace(&tree, algorithm, options);
                 let answer = trace_file::read(&text).expect("the trace reads back");
-                let verdict = trace_file::grade(&tree, algorithm, &options, &answer, &text).unwrap();
+                let settings = Settings { options, ..Settings::of(algorithm) };
+                let verdict = trace_file::grade(&tree, &settings, &answer, &text).unwrap();
                 prop_assert!(verdict.is_right(), "{:?} {:?}: {:?}", algorithm, options, verdict);
             }
         }
@@ -419,7 +422,7 @@ proptest! {
             let options = Options::default();
             let text = json_trace(&tree, algorithm, options);
             let answer = trace_file::read(&text).expect("the trace reads back");
-            let verdict = trace_file::grade(&tree, algorithm, &options, &answer, &text).unwrap();
+            let verdict = trace_file::grade(&tree, &Settings::of(algorithm), &answer, &text).unwrap();
             prop_assert!(verdict.is_right(), "{}: {:?}", text, verdict);
         }
     }
@@ -454,8 +457,8 @@ proptest! {
         let flat = tree::parse(flat, Naming::Letters, Overrides::default()).expect("flat output reads");
         let answer = |tree: &Tree| {
             let mut recorder = Recorder::default();
-            let outcome = search::run(tree, Algorithm::Alphabeta, &Options::default(), &mut recorder).unwrap();
-            let answer = recorder.finish(&outcome);
+            search::run(tree, Algorithm::ALPHABETA, &Options::default(), &mut recorder).unwrap();
+            let answer = recorder.into_answer();
             answer.order.iter().map(|&(node, value)| (tree.name(node).to_string(), value)).collect::<Vec<_>>()
         };
         prop_assert_eq!(answer(&nested), answer(&flat));
@@ -476,10 +479,10 @@ fn strict_fail_hard_can_visit_more_nodes_than_strict_fail_soft() {
     let tree = parse(&json!({"children": [{"children": [{"value": 0}]}, {"value": 0}]}));
     let window = Window { alpha: f64::NEG_INFINITY, beta: -1.0 };
     let soft = Options { window, strict: true, ..Options::default() };
-    assert_eq!(run(&tree, Algorithm::Alphabeta, &soft).1.len(), 3);
+    assert_eq!(run(&tree, Algorithm::ALPHABETA, &soft).1.len(), 3);
     for returns in [Returns::FailHard, Returns::StartAtBound] {
         let options = Options { returns, ..soft };
-        assert_eq!(run(&tree, Algorithm::Alphabeta, &options).1.len(), 4, "{returns:?}");
+        assert_eq!(run(&tree, Algorithm::ALPHABETA, &options).1.len(), 4, "{returns:?}");
     }
 }
 

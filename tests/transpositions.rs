@@ -8,6 +8,7 @@
 use gametree::answer::Recorder;
 use gametree::check::{self, classroom, explain::Witness, trace_file};
 use gametree::search::{self, Algorithm, Discard, Options, Outcome};
+use gametree::settings::Settings;
 use gametree::trace::{self, Format, Request};
 use gametree::tree::{self, Naming, Overrides, Tree};
 use proptest::prelude::*;
@@ -74,22 +75,22 @@ fn run(tree: &Tree, algorithm: Algorithm, options: &Options) -> Outcome {
 
 /// The trace of `algorithm` on `tree` in `format`.
 fn written(tree: &Tree, algorithm: Algorithm, options: Options, format: Format) -> String {
-    let request = Request::new(algorithm, options, format);
+    let request = Request::new(Settings { options, ..Settings::of(algorithm) }, format);
     let mut text = Vec::new();
     trace::write(tree, &request, &mut text).expect("the trace is written");
     String::from_utf8(text).expect("UTF-8")
 }
 
 const ALGORITHMS: [Algorithm; 9] = [
-    Algorithm::Minimax,
-    Algorithm::Negamax,
-    Algorithm::Alphabeta,
-    Algorithm::NegamaxAlphabeta,
-    Algorithm::Shallow,
-    Algorithm::Pvs,
-    Algorithm::Mtdf,
-    Algorithm::Sss,
-    Algorithm::IdAlphabeta,
+    Algorithm::MINIMAX,
+    Algorithm::NEGAMAX,
+    Algorithm::ALPHABETA,
+    Algorithm::NEGAMAX_ALPHABETA,
+    Algorithm::SHALLOW,
+    Algorithm::PVS,
+    Algorithm::MTDF,
+    Algorithm::SSS,
+    Algorithm::ID_ALPHABETA,
 ];
 
 proptest! {
@@ -132,12 +133,14 @@ proptest! {
             let text = written(&graph, algorithm, options, Format::Answer);
             let lines = classroom::parse(&text, &graph).expect("the answer reads");
             let mut sinks = (Recorder::default(), Witness::new(&graph, algorithm, &options));
-            let outcome = search::run(&graph, algorithm, &options, &mut sinks).expect("runs");
-            let verdict = check::grade(&graph, &lines, &sinks.0.finish(&outcome), &sinks.1, Default::default());
+            search::run(&graph, algorithm, &options, &mut sinks).expect("runs");
+            let (recorder, witness) = sinks;
+            let verdict = check::grade(&graph, &lines, &recorder.into_answer(), &witness, Default::default());
             prop_assert!(verdict.is_right(), "{:?}: {}\n{:?}", algorithm, text, verdict);
             let json = written(&graph, algorithm, options, Format::Json);
             let trace = trace_file::read(&json).expect("the trace reads back");
-            let verdict = trace_file::grade(&graph, algorithm, &options, &trace, &json).expect("grades");
+            let settings = Settings { options, ..Settings::of(algorithm) };
+            let verdict = trace_file::grade(&graph, &settings, &trace, &json).expect("grades");
             prop_assert!(verdict.is_right(), "{:?}: {:?}", algorithm, verdict);
         }
     }

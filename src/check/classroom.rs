@@ -19,9 +19,9 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::answer::LeafMark;
+use crate::bounds::ValueKind;
+use crate::notation::Notation;
 use crate::num::Num;
-use crate::render::Notation;
-use crate::search::ValueKind;
 use crate::tree::{NodeId, Tree};
 use crate::{lang, spelling};
 
@@ -123,6 +123,13 @@ pub struct Line {
 pub struct AnswerError {
     pub line: Option<usize>,
     pub message: String,
+}
+
+impl AnswerError {
+    /// An error about the whole answer, not one line of it.
+    pub fn whole(message: impl Into<String>) -> AnswerError {
+        AnswerError { line: None, message: message.into() }
+    }
 }
 
 impl fmt::Display for AnswerError {

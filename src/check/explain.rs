@@ -5,13 +5,12 @@
 //! moment it was entered (its parent's best value and window then), the
 //! cutoff that skipped it, and the value it received.
 
-use std::io;
+use std::convert::Infallible;
 
+use crate::bounds::{Bound, CutoffRule, ValueKind, Window};
+use crate::notation::{Notation, bound_sign, cutoff_test};
 use crate::num::Num;
-use crate::render::{Notation, bound_sign, cutoff_test};
-use crate::search::{
-    Algorithm, Bound, CutoffRule, Event, Options, Returns, Sink, ValueKind, View, Window,
-};
+use crate::search::{Absorption, Algorithm, Event, Flow, Options, Returns, Sink, View};
 use crate::tree::{NodeId, Player, Tree};
 
 /// Its parent's state when a node was entered.
@@ -20,9 +19,9 @@ struct Moment {
     parent: NodeId,
     /// The sibling searched just before, with the value it returned.
     after: Option<(NodeId, f64)>,
-    /// The parent's best value so far (in the algorithm's point of view).
-    v: f64,
-    window: Option<Window>,
+    /// The cutoff test the parent made after that sibling, which did not
+    /// hold; none where the parent does not prune.
+    test: Option<CutoffRule>,
 }
 
 /// The cutoff that skipped a node.
@@ -36,13 +35,16 @@ struct Cut {
 /// A node whose children are being searched.
 struct Open {
     node: NodeId,
-    v: f64,
-    window: Option<Window>,
+    /// Where its best value started, and where it is after the children so
+    /// far (the algorithm's point of view), as the search says.
+    start: Option<f64>,
+    v: Option<f64>,
     /// The window it was entered with.
     entry: Option<Window>,
+    /// The last child taken, with the value it returned.
     last: Option<(NodeId, f64)>,
-    /// `v` before the last child's value, for a child searched again.
-    before: f64,
+    /// The cutoff test made after the last child.
+    test: Option<CutoffRule>,
 }
 
 /// The value a node returned, and how it came about.
@@ -52,6 +54,8 @@ struct Received {
     kind: ValueKind,
     /// The window it was entered with (none without pruning).
     entry: Option<Window>,
+    /// Where its best value started before its first child.
+    start: Option<f64>,
     /// Its best value before fail-hard clamped it.
     best: f64,
     /// Taken from the memory of earlier passes, not searched.
@@ -64,7 +68,6 @@ pub struct Witness<'t> {
     algorithm: Algorithm,
     /// Whose point of view the values it receives are from.
     shown: View,
-    strict: bool,
     returns: Returns,
     entered: Vec<Option<Moment>>,
     cut: Vec<Option<Cut>>,
@@ -83,7 +86,6 @@ impl<'t> Witness<'t> {
             tree,
             algorithm,
             shown: algorithm.shown_view(options),
-            strict: options.strict,
             returns: options.returns,
             entered: vec![None; tree.len()],
             cut: vec![None; tree.len()],
@@ -150,11 +152,9 @@ impl<'t> Witness<'t> {
         let Some((sibling, value)) = moment.after else {
             return format!("{name} is searched: it is the first child of {parent}");
         };
-        let Some(window) = moment.window else {
+        let Some(rule) = moment.test else {
             return format!("{name} is searched: {} never prunes", self.algorithm.name());
         };
-        let (bound, limit) = self.cut_test(moment.parent, window);
-        let rule = CutoffRule { value: moment.v, bound, limit, strict: self.strict };
         format!(
             "{name} is searched: at {parent} ({}) after {}={}, {} does not hold",
             self.tree.player(moment.parent),
@@ -273,7 +273,7 @@ impl<'t> Witness<'t> {
         format!(
             "{name} ({}) {}{rule}: {}, so {}{bound}",
             self.tree.player(node),
-            self.start(node, received),
+            self.start(received),
             self.children_values(node),
             self.clamped(received)
         )
@@ -281,16 +281,15 @@ impl<'t> Witness<'t> {
 
     /// `starts at its alpha=4 and ` where `--start-at-bound` starts a
     /// node's v at a finite bound.
-    fn start(&self, node: NodeId, received: Received) -> String {
-        let (Returns::StartAtBound, Some(window)) = (self.returns, received.entry) else {
+    fn start(&self, received: Received) -> String {
+        let (Returns::StartAtBound, Some(window), Some(start)) =
+            (self.returns, received.entry, received.start)
+        else {
             return String::new();
         };
-        let (bound, limit) = match self.cut_test(node, window) {
-            (Bound::Alpha, _) => (Bound::Beta, window.beta),
-            (Bound::Beta, _) => (Bound::Alpha, window.alpha),
-        };
-        match limit.is_finite() {
-            true => format!("starts at its {}={} and ", bound.name(), Num(limit)),
+        let bound = if start == window.alpha { Bound::Alpha } else { Bound::Beta };
+        match start.is_finite() {
+            true => format!("starts at its {}={} and ", bound.name(), Num(start)),
             false => String::new(),
         }
     }
@@ -320,14 +319,6 @@ impl<'t> Witness<'t> {
         })
     }
 
-    /// The bound a node's cutoff test compares with, and its value.
-    fn cut_test(&self, node: NodeId, window: Window) -> (Bound, f64) {
-        match (self.algorithm.view(), self.tree.player(node)) {
-            (View::Max, Player::Min) => (Bound::Alpha, window.alpha),
-            _ => (Bound::Beta, window.beta),
-        }
-    }
-
     fn describe_cut(&self, cut: &Cut) -> String {
         let at = format!("at {} ({})", self.tree.name(cut.at), self.tree.player(cut.at));
         match cut.after {
@@ -352,69 +343,44 @@ impl<'t> Witness<'t> {
     /// children: evaluated, or `recalled` from an earlier pass.
     fn valued_on_entry(&mut self, node: NodeId, value: f64, kind: ValueKind, recalled: bool) {
         let entry = self.open.pop().and_then(|open| open.entry);
-        self.value[node.index()] = Some(Received { value, kind, entry, best: value, recalled });
+        let received = Received { value, kind, entry, start: None, best: value, recalled };
+        self.value[node.index()] = Some(received);
         self.kinds.push(kind);
-        self.returned(node, value);
     }
 
-    /// A child returned `value`: the innermost open node takes it.
-    fn returned(&mut self, child: NodeId, value: f64) {
-        let view = self.algorithm.view();
-        let child_player = self.tree.player(child);
-        let searched = self.searched(value);
-        let Some(open) = self.open.last_mut() else { return };
-        let player = self.tree.player(open.node);
-        let seen = view.seen_by(searched, child_player, player);
-        open.before = open.v;
-        open.v = if view.minimises(player) { open.v.min(seen) } else { open.v.max(seen) };
-        open.last = Some((child, value));
+    /// `node`, whose children were searched, receives its value.
+    fn valued(&mut self, node: NodeId, value: f64, kind: ValueKind) {
+        let open = self.open.pop().expect("a node's value follows its entry");
+        let best = open.v.map_or(value, |v| self.searched(v));
+        let received =
+            Received { value, kind, entry: open.entry, start: open.start, best, recalled: false };
+        self.value[node.index()] = Some(received);
+        self.kinds.push(kind);
     }
 }
 
 impl Sink for Witness<'_> {
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+    type Error = Infallible;
+
+    fn event(&mut self, event: &Event<'_>) -> Result<Flow, Infallible> {
         match *event {
-            Event::Enter { node, player, window, .. } => {
+            Event::Enter { node, window, .. } => {
                 if let Some(open) = self.open.last() {
-                    let moment = Moment {
-                        parent: open.node,
-                        after: open.last,
-                        v: open.v,
-                        window: open.window,
-                    };
+                    let moment = Moment { parent: open.node, after: open.last, test: open.test };
                     self.entered[node.index()] = Some(moment);
                 }
-                let view = self.algorithm.view();
-                let v = window.map_or(view.initial_v(player), |window| {
-                    self.returns.initial_v(view, player, window)
-                });
-                self.open.push(Open { node, v, window, entry: window, last: None, before: v });
+                let (start, v, last, test) = (None, None, None, None);
+                self.open.push(Open { node, start, v, entry: window, last, test });
             }
             Event::Leaf { node, value } => {
                 self.valued_on_entry(node, value, ValueKind::Exact, false)
             }
             Event::Recall { node, value, kind } => self.valued_on_entry(node, value, kind, true),
-            Event::Value { node, value, kind } => {
-                let open = self.open.pop().expect("a node's value follows its entry");
-                let (entry, best) = (open.entry, self.searched(open.v));
-                let received = Received { value, kind, entry, best, recalled: false };
-                self.value[node.index()] = Some(received);
-                self.kinds.push(kind);
-                self.returned(node, value);
-            }
-            Event::Research { .. } => {
-                if let Some(open) = self.open.last_mut() {
-                    open.v = open.before;
-                }
-            }
+            Event::Value { node, value, kind } => self.valued(node, value, kind),
             // Each pass enters the nodes again; what a node received last
-            // is what explains it.
-            Event::Pass { .. } | Event::Reorder { .. } => {}
-            Event::Update { bound, value, .. } => {
-                if let Some(window) = self.open.last_mut().and_then(|open| open.window.as_mut()) {
-                    window.set(bound, value);
-                }
-            }
+            // is what explains it. A child searched again is taken again.
+            Event::Pass { .. } | Event::Reorder { .. } | Event::Research { .. } => {}
+            Event::Update { .. } => {}
             Event::Cutoff { node, rule, pruned } => {
                 let after = self.open.last().and_then(|open| open.last);
                 let cut = Cut { at: node, after, rule };
@@ -424,6 +390,19 @@ impl Sink for Witness<'_> {
                 self.cutoffs.push((cut, pruned.to_vec()));
             }
         }
-        Ok(())
+        Ok(Flow::Continue)
+    }
+
+    /// The node takes the child's value: its best value and test, as the
+    /// search says.
+    fn absorbed(&mut self, absorption: &Absorption) -> Result<Flow, Infallible> {
+        let received = self.value_of(absorption.child).unwrap_or(absorption.seen);
+        if let Some(open) = self.open.last_mut() {
+            open.start = open.start.or(Some(absorption.before));
+            open.v = Some(absorption.after);
+            open.test = absorption.test;
+            open.last = Some((absorption.child, received));
+        }
+        Ok(Flow::Continue)
     }
 }

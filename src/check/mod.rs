@@ -8,12 +8,17 @@
 //! ([`explain`]).
 
 pub mod classroom;
+mod conventions;
+mod exercise;
 pub mod explain;
+pub mod report;
 pub mod trace_file;
 
+pub use exercise::{Exercise, ExerciseError, TreeSource};
+
 use crate::answer::{Answer, LeafMark, notation};
+use crate::bounds::ValueKind;
 use crate::num::{self, Num};
-use crate::search::ValueKind;
 use crate::tree::{NodeId, Tree};
 use classroom::{Claim, Items, Line};
 use explain::Witness;

@@ -5,34 +5,23 @@
 //! all of it at once: the events are kept as their text, and each is read
 //! and compared while the search makes the event it should be.
 
-use std::io;
-
 use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::classroom::AnswerError;
 use super::{KeyVerdict, Verdict, first_difference, wrong_at};
 use crate::answer::Recorder;
-use crate::contract::{EventRecord, FORMAT_VERSION, TraceDocument};
-use crate::render::json::{Summary, write_event};
-use crate::search::{self, Algorithm, Event, Options, SearchError, Sink};
+use crate::contract::{EventRecord, FORMAT_VERSION, Name, OrderEntry, Summary, TraceDocument};
+use crate::search::{self, Event, Flow, RunError, Sink, View};
+use crate::settings::{Requested, Settings};
 use crate::tree::Tree;
 
 /// A trace as `check` reads it: every field, each event as its text.
-pub type TraceAnswer<'a> = TraceDocument<'a, Vec<&'a RawValue>>;
+pub type TraceAnswer<'a> = Read<'a, Vec<&'a RawValue>>;
 
 /// Whether an answer is a JSON document rather than classroom lines.
 pub fn looks_like_json(text: &str) -> bool {
     text.trim_start().starts_with('{')
-}
-
-/// Why a trace could not be graded.
-#[derive(Debug)]
-pub enum GradeError {
-    /// An event is not a record of the contract.
-    Unreadable(AnswerError),
-    /// The search could not run.
-    Search(SearchError),
 }
 
 /// The error for a trace that serde_json cannot read at `line`.
@@ -48,40 +37,67 @@ pub fn read(text: &str) -> Result<TraceAnswer<'_>, AnswerError> {
     let document: TraceAnswer = serde_json::from_str(text)
         .map_err(|error| unreadable(&error, crate::tree::input::json_line(&error)))?;
     if document.format_version != FORMAT_VERSION {
-        return Err(AnswerError {
-            line: None,
-            message: format!(
-                "trace format_version {} is not supported; this gametree reads version {FORMAT_VERSION}",
-                document.format_version
-            ),
-        });
+        return Err(AnswerError::whole(format!(
+            "trace format_version {} is not supported; this gametree reads version {FORMAT_VERSION}",
+            document.format_version
+        )));
     }
     Ok(document)
 }
 
-/// Runs the search the trace says it is of and compares every field of
+/// The settings to check `trace` with: those `given` (on the command
+/// line), and the trace's own record for the rest, where they apply to the
+/// algorithm that is checked.
+pub fn requested(given: &Requested, trace: &TraceAnswer<'_>) -> Requested {
+    let record = &trace.options;
+    let algorithm = given.algorithm.unwrap_or(trace.algorithm);
+    let about = algorithm.about();
+    let finite = |bound: crate::num::Num| bound.0.is_finite().then_some(bound.0);
+    let recorded_returns = if record.fail_hard {
+        Some(search::Returns::FailHard)
+    } else if record.start_at_bound {
+        Some(search::Returns::StartAtBound)
+    } else {
+        None
+    };
+    let range =
+        record.value_range.map(|[lo, hi]| crate::bounds::Window { alpha: lo.0, beta: hi.0 });
+    Requested {
+        algorithm: Some(algorithm),
+        alpha: given.alpha.or(finite(record.alpha).filter(|_| algorithm.prunes())),
+        beta: given.beta.or(finite(record.beta).filter(|_| algorithm.prunes())),
+        strict: given.strict || (record.strict && about.conventions),
+        returns: given.returns.or(recorded_returns.filter(|_| about.conventions)),
+        negamax_view: given
+            .negamax_view
+            .or(record.negamax_view.filter(|_| about.view == View::Mover)),
+        depth: given.depth.or(record.depth_limit),
+        order: given.order.or(record.order),
+        value_range: given.value_range.or(range),
+        guess: given.guess.or(record.guess.map(|guess| guess.0).filter(|_| about.guesses)),
+        transpositions: given.transpositions || record.transpositions,
+    }
+}
+
+/// Runs the search `settings` ask for and compares every field of
 /// `answer`, whose text is `text`, with it, the events while the search
-/// makes them.
+/// makes them. The search is known to run.
 pub fn grade(
     tree: &Tree,
-    algorithm: Algorithm,
-    options: &Options,
+    settings: &Settings,
     answer: &TraceAnswer<'_>,
     text: &str,
-) -> Result<Verdict, GradeError> {
-    let events =
-        EventCheck { tree, answer: &answer.events, step: 0, wrong: None, written: Vec::new() };
+) -> Result<Verdict, AnswerError> {
+    let events = EventCheck { tree, answer: &answer.events, text, step: 0, wrong: None };
     let mut sinks = (Recorder::for_tree(tree), events);
-    let searched = search::run(tree, algorithm, options, &mut sinks);
+    let searched = search::run(tree, settings.algorithm, &settings.options, &mut sinks);
+    let outcome = searched.map_err(|error| match error {
+        RunError::Sink(unreadable) => unreadable,
+        RunError::Search(error) => AnswerError::whole(error.to_string()),
+    })?;
     let (recorder, events) = sinks;
-    let outcome = match searched {
-        Err(SearchError::Io(error)) => {
-            return Err(GradeError::Unreadable(events.unreadable(text, &error)));
-        }
-        searched => searched.map_err(GradeError::Search)?,
-    };
-    let search = recorder.finish(&outcome);
-    let mut expected = Summary::new(tree, algorithm, options, &outcome, &search).to_document();
+    let search = recorder.into_answer();
+    let mut expected = Summary::of(tree, settings, &outcome, &search).to_owned_lists();
     // Traces written before `perspective` was recorded leave it out.
     if answer.options.perspective.is_none() {
         expected.options.perspective = None;
@@ -91,11 +107,11 @@ pub fn grade(
     Ok(Verdict { keys, hint: None })
 }
 
+/// A trace's lists as `check` reads them, with its events in `Events`.
+type Read<'a, Events> = TraceDocument<'a, Vec<Name<'a>>, Vec<OrderEntry<'a>>, Events>;
+
 /// The verdicts on every field but `events`, in the order a trace lists them.
-fn summary_verdicts<A: Default, S: Default>(
-    answer: &TraceDocument<'_, A>,
-    search: &TraceDocument<'_, S>,
-) -> Vec<KeyVerdict> {
+fn summary_verdicts<A, S>(answer: &Read<'_, A>, search: &Read<'_, S>) -> Vec<KeyVerdict> {
     vec![
         one("format_version", &answer.format_version, &search.format_version),
         one("algorithm", &answer.algorithm, &search.algorithm),
@@ -146,21 +162,19 @@ fn json(value: &impl Serialize) -> String {
 struct EventCheck<'a, 't> {
     tree: &'t Tree,
     answer: &'a [&'a RawValue],
+    /// The whole answer, for the line of an event.
+    text: &'a str,
     step: u64,
     wrong: Option<super::Wrong>,
-    /// The event the search made, as `trace --format json` writes it.
-    written: Vec<u8>,
 }
 
 impl EventCheck<'_, '_> {
-    /// The error for the answer's event at the last step, which `error`
-    /// says is no record of the contract; `text` is the whole answer.
-    fn unreadable(&self, text: &str, error: &std::io::Error) -> AnswerError {
-        let event = self.answer[self.step as usize - 1].get();
-        let offset = event.as_ptr() as usize - text.as_ptr() as usize;
-        let line = text[..offset].matches('\n').count() + 1;
-        let json = error.get_ref().and_then(|inner| inner.downcast_ref::<serde_json::Error>());
-        let reason = json.map_or_else(|| error.to_string(), crate::tree::input::json_message);
+    /// The error for the answer's event `event`, which serde_json cannot
+    /// read as a record of the contract.
+    fn unreadable(&self, event: &RawValue, error: &serde_json::Error) -> AnswerError {
+        let offset = event.get().as_ptr() as usize - self.text.as_ptr() as usize;
+        let line = self.text[..offset].matches('\n').count() + 1;
+        let reason = crate::tree::input::json_message(error);
         AnswerError { line: Some(line), message: format!("not a gametree trace: {reason}") }
     }
 
@@ -181,27 +195,29 @@ impl EventCheck<'_, '_> {
 }
 
 impl<'t> Sink for EventCheck<'_, 't> {
-    /// Compares the event; an answer's event that is no record of the
-    /// contract stops the search with an error ([`EventCheck::unreadable`]).
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+    /// An answer's event that is no record of the contract.
+    type Error = AnswerError;
+
+    /// Reads the answer's event of this step and compares it with the
+    /// search's; keeps the first that differs.
+    fn event(&mut self, event: &Event<'_>) -> Result<Flow, AnswerError> {
         self.step += 1;
         if self.wrong.is_some() {
-            return Ok(());
+            return Ok(Flow::Continue);
         }
-        self.written.clear();
-        write_event(&mut self.written, self.tree, self.step, event);
-        let given = self.answer.get(self.step as usize - 1).map(|text| text.get());
-        // The tool's own text is the record; other spellings are read.
-        if given.map(str::as_bytes) == Some(&self.written[..]) {
-            return Ok(());
-        }
-        let read = given.map(serde_json::from_str::<EventRecord>).transpose()?;
-        if read != Some(EventRecord::new(self.tree, self.step, event)) {
-            let written = String::from_utf8(self.written.clone()).expect("JSON is UTF-8");
+        let made = EventRecord::new(self.tree, self.step, event);
+        let given = self.answer.get(self.step as usize - 1);
+        let read = given
+            .map(|text| serde_json::from_str::<EventRecord>(text.get()).map_err(|e| (text, e)))
+            .transpose()
+            .map_err(|(text, error)| self.unreadable(text, &error))?;
+        if read.as_ref() != Some(&made) {
+            let written = serde_json::to_string(&made).expect("a record serialises");
             let position = Some(self.step as usize);
-            self.wrong = Some(wrong_at(position, given.map(str::to_string), Some(written), None));
+            let given = given.map(|text| text.get().to_string());
+            self.wrong = Some(wrong_at(position, given, Some(written), None));
         }
-        Ok(())
+        Ok(Flow::Continue)
     }
 }
 
@@ -222,7 +238,8 @@ mod tests {
             Default::default(),
         )
         .unwrap();
-        let verdict = grade(&tree, trace.algorithm, &Options::default(), &trace, &text).unwrap();
+        let settings = Settings::of(trace.algorithm);
+        let verdict = grade(&tree, &settings, &trace, &text).unwrap();
         let mut compared: Vec<&str> = verdict.keys.iter().map(|key| key.key.as_str()).collect();
         properties.sort();
         compared.sort();

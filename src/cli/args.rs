@@ -6,9 +6,10 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use super::Failure;
-use crate::num::Num;
+use crate::bounds::Window;
 use crate::order::Order;
-use crate::search::{Algorithm, NegamaxView, Options, Returns, View, Window};
+use crate::search::{Algorithm, NegamaxView, Returns};
+use crate::settings::{Requested, Settings};
 use crate::tree::{self, Naming, Overrides, Perspective, Player, Tree};
 
 /// The tree file and how to read it.
@@ -35,6 +36,11 @@ pub struct TreeArgs {
 }
 
 impl TreeArgs {
+    /// What the command line says of the tree.
+    pub fn overrides(&self) -> Overrides {
+        Overrides { player: self.player, perspective: self.perspective, graph: self.graph }
+    }
+
     /// Reads and validates the tree; returns the name to use in messages too.
     pub fn load(&self) -> Result<(String, Tree), Failure> {
         self.load_as(Overrides::default())
@@ -86,24 +92,6 @@ pub struct WindowArgs {
     /// Alpha-beta: the root's beta, from MAX's point of view (a number, -inf or inf).
     #[arg(long, value_name = "Y", allow_hyphen_values = true, value_parser = parse_bound)]
     pub beta: Option<f64>,
-}
-
-impl WindowArgs {
-    /// The root window, checked to be non-empty.
-    pub fn window(&self) -> Result<Window, Failure> {
-        let window = Window {
-            alpha: self.alpha.unwrap_or(f64::NEG_INFINITY),
-            beta: self.beta.unwrap_or(f64::INFINITY),
-        };
-        if window.alpha >= window.beta {
-            return Err(Failure::Usage(format!(
-                "--alpha ({}) must be less than --beta ({})",
-                Num(window.alpha),
-                Num(window.beta)
-            )));
-        }
-        Ok(window)
-    }
 }
 
 /// Which algorithm, and how it searches.
@@ -160,14 +148,6 @@ pub struct ReturnArgs {
 }
 
 impl ReturnArgs {
-    /// The flags that choose `returns`.
-    pub fn of(returns: Returns) -> ReturnArgs {
-        ReturnArgs {
-            fail_hard: returns == Returns::FailHard,
-            start_at_bound: returns == Returns::StartAtBound,
-        }
-    }
-
     /// The convention these flags choose.
     pub fn returns(self) -> Returns {
         if self.fail_hard {
@@ -192,92 +172,32 @@ pub fn parse_range(text: &str) -> Result<Window, String> {
 }
 
 impl SearchArgs {
-    /// The algorithm and its options, checked to fit together.
-    pub fn resolve(&self, default: Algorithm) -> Result<(Algorithm, Options), Failure> {
-        let algorithm = self.algo.unwrap_or(default);
-        self.check_flags(algorithm)?;
-        if algorithm.view() != View::Mover && self.negamax_view.is_some() {
-            return Err(Failure::Usage(
-                "--negamax-view applies only to the negamax forms; use --algo negamax, negamax-alphabeta or shallow".into(),
-            ));
-        }
-        let window = match self.value_range {
-            Some(range) if algorithm.prunes() => range,
-            _ => self.window.window()?,
-        };
-        let options = Options {
-            window,
+    /// The settings asked for, to be resolved for a tree or an answer.
+    pub fn requested(&self) -> Requested {
+        Requested {
+            algorithm: self.algo,
+            alpha: self.window.alpha,
+            beta: self.window.beta,
             strict: self.window.strict,
-            returns: self.returns.returns(),
-            negamax_view: self.negamax_view.unwrap_or_default(),
-            order: self.order.unwrap_or_default(),
-            depth_limit: self.depth,
+            returns: Some(self.returns.returns()).filter(|&r| r != Returns::FailSoft),
+            negamax_view: self.negamax_view,
+            depth: self.depth,
+            order: self.order,
             value_range: self.value_range,
-            guess: self.guess.unwrap_or_default(),
+            guess: self.guess,
             transpositions: self.transpositions,
-        };
-        Ok((algorithm, options))
-    }
-
-    /// Refuses the flags `algorithm` has no use for.
-    fn check_flags(&self, algorithm: Algorithm) -> Result<(), Failure> {
-        let convention_flags = [
-            (self.window.strict, "--strict"),
-            (self.returns.fail_hard, "--fail-hard"),
-            (self.returns.start_at_bound, "--start-at-bound"),
-        ];
-        let window_flags =
-            [(self.window.alpha.is_some(), "--alpha"), (self.window.beta.is_some(), "--beta")];
-        let refused = match (algorithm.prunes(), algorithm.has_conventions()) {
-            (_, true) => None,
-            (true, false) => first_given(&convention_flags),
-            (false, false) => first_given(&convention_flags).or(first_given(&window_flags)),
-        };
-        if let Some(flag) = refused {
-            let name = algorithm.name();
-            let why = match algorithm {
-                Algorithm::Mtdf | Algorithm::Sss
-                    if flag.ends_with("alpha") || flag.ends_with("beta") =>
-                {
-                    format!("--algo {name} sets the window of each pass itself")
-                }
-                Algorithm::Pvs | Algorithm::Mtdf | Algorithm::Sss => format!(
-                    "--algo {name} searches with null windows, which need fail-soft values and cutoffs on equality"
-                ),
-                _ => "use --algo alphabeta or --algo negamax-alphabeta".to_string(),
-            };
-            return Err(Failure::Usage(format!("{flag} applies only to alpha-beta; {why}")));
         }
-        if self.guess.is_some() && algorithm != Algorithm::Mtdf {
-            return Err(Failure::Usage("--guess applies only to --algo mtdf".into()));
-        }
-        Ok(())
-    }
-}
-
-impl SearchArgs {
-    /// [`resolve`](Self::resolve) for `tree`: without `--algo`, the search
-    /// the file asks for (a CS188 test's `alg`, with its strict pruning),
-    /// else expectimax on a tree with chance nodes, else minimax.
-    pub fn resolve_for(&self, tree: &Tree) -> Result<(Algorithm, Options), Failure> {
-        let suggested = tree.suggested().filter(|_| self.algo.is_none());
-        let fallback = match tree.first_chance_node() {
-            None => Algorithm::Minimax,
-            Some(_) => Algorithm::Expectimax,
-        };
-        let default = suggested
-            .and_then(|s| <Algorithm as clap::ValueEnum>::from_str(s.algorithm, false).ok())
-            .unwrap_or(fallback);
-        let (algorithm, mut options) = self.resolve(default)?;
-        options.strict |= suggested.is_some_and(|s| s.strict);
-        Ok((algorithm, options))
     }
 
-    /// `tree`, read from `file`, with its children in the order `--order`
-    /// asks for.
-    pub fn arrange(&self, tree: Tree, file: &str) -> Result<Tree, Failure> {
-        let order = self.order.unwrap_or_default();
-        crate::order::arrange(tree, order, self.depth).map_err(Failure::of_search(file))
+    /// The settings for `tree`, checked to fit together (see
+    /// [`Requested::resolve_for`]).
+    pub fn resolve_for(&self, tree: &Tree) -> Result<Settings, Failure> {
+        self.requested().resolve_for(tree).map_err(|refused| Failure::Usage(refused.0))
+    }
+
+    /// The settings, with `default` where `--algo` is not given.
+    pub fn resolve(&self, default: Algorithm) -> Result<Settings, Failure> {
+        self.requested().resolve(default).map_err(|refused| Failure::Usage(refused.0))
     }
 }
 

@@ -4,10 +4,11 @@ use std::io::Write;
 
 use super::Failure;
 use super::args::{TreeArgs, WindowArgs, parse_range};
-use crate::compare::{self, Settings};
+use crate::bounds::Window;
+use crate::compare::{self, Setup};
 use crate::order::{self, Order};
 use crate::render;
-use crate::search::Window;
+use crate::settings::Requested;
 
 #[derive(Debug, clap::Args)]
 pub struct CompareArgs {
@@ -50,8 +51,11 @@ enum TableFormat {
 
 /// Runs `gametree compare`.
 pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let settings = Settings {
-        window: args.value_range.map_or_else(|| args.window.window(), Ok)?,
+    let asked =
+        Requested { alpha: args.window.alpha, beta: args.window.beta, ..Requested::default() };
+    let window = asked.window().map_err(|refused| Failure::Usage(refused.0));
+    let settings = Setup {
+        window: args.value_range.map_or(window, Ok)?,
         strict: args.window.strict,
         depth_limit: args.depth,
         value_range: args.value_range,

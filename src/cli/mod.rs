@@ -6,7 +6,6 @@
 mod args;
 mod check;
 mod compare;
-mod conventions;
 mod destination;
 mod generate;
 mod man;
@@ -21,8 +20,9 @@ use clap::{ColorChoice, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::check::classroom::AnswerError;
 use crate::graphviz::GraphvizError;
-use crate::render::Palette;
-use crate::search::SearchError;
+use crate::search::{RunError, SearchError};
+use crate::terminal::Palette;
+use crate::trace::TraceError;
 use crate::tree::TreeError;
 
 const EXAMPLES: &str = "\
@@ -117,12 +117,17 @@ pub(crate) enum Failure {
 }
 
 impl Failure {
-    /// A search on the tree read from `file` failed: the output broke, or
-    /// the tree cannot be searched as asked.
+    /// The tree read from `file` cannot be searched as asked.
     fn of_search(file: &str) -> impl Fn(SearchError) -> Failure + Copy + '_ {
+        move |error| Failure::Search { file: file.to_string(), error }
+    }
+
+    /// A trace of the tree read from `file` failed: standard output broke,
+    /// or the tree cannot be searched as asked.
+    fn of_trace(file: &str) -> impl Fn(TraceError) -> Failure + Copy + '_ {
         move |error| match error {
-            SearchError::Io(error) => Failure::Output(error),
-            error => Failure::Search { file: file.to_string(), error },
+            RunError::Sink(error) => Failure::Output(error),
+            RunError::Search(error) => Failure::Search { file: file.to_string(), error },
         }
     }
 }
@@ -266,7 +271,6 @@ pub(crate) fn palette(choice: ColorChoice) -> Palette {
             !no_color && (set("CLICOLOR_FORCE") || io::stdout().is_terminal())
         }
     };
-    colored::control::set_override(enabled);
     Palette { enabled }
 }
 

@@ -61,7 +61,7 @@ pub fn run(args: &SheetArgs) -> Result<(), Failure> {
         guess: None,
         transpositions: false,
     };
-    let (algorithm, options) = search.resolve(Algorithm::Minimax)?;
+    let settings = search.resolve(Algorithm::MINIMAX)?;
     let dir = &args.output;
     std::fs::create_dir_all(dir).map_err(|error| cannot_write(dir, &error))?;
     let mut exercises = Vec::new();
@@ -73,7 +73,7 @@ pub fn run(args: &SheetArgs) -> Result<(), Failure> {
             .map_err(Failure::Output)?;
         let tree = tree::parse(text.clone(), Naming::Letters, Overrides::default())
             .map_err(|error| Failure::Input { file: "a generated tree".into(), error })?;
-        let request = |format, look| Request { look, ..Request::new(algorithm, options, format) };
+        let request = |format, look| Request { look, ..Request::new(settings, format) };
         let exercise = Exercise {
             tree: format!("exercise-{number}.json"),
             picture: String::new(),
@@ -87,7 +87,7 @@ pub fn run(args: &SheetArgs) -> Result<(), Failure> {
         let picture = draw(dir, number, &diagram)?;
         exercises.push(Exercise { picture, ..exercise });
     }
-    write(dir, "index.md", index(args, algorithm, &exercises).as_bytes())?;
+    write(dir, "index.md", index(args, settings.algorithm, &exercises).as_bytes())?;
     let noun = if args.count == 1 { "exercise" } else { "exercises" };
     super::say(&format!("wrote {} {noun} into {}: see index.md", args.count, dir.display()));
     Ok(())
@@ -96,7 +96,7 @@ pub fn run(args: &SheetArgs) -> Result<(), Failure> {
 /// What a search writes in `request`'s format.
 fn traced(tree: &tree::Tree, request: &Request) -> Result<Vec<u8>, Failure> {
     let mut text = Vec::new();
-    trace::write(tree, request, &mut text).map_err(Failure::of_search("a generated tree"))?;
+    trace::write(tree, request, &mut text).map_err(Failure::of_trace("a generated tree"))?;
     Ok(text)
 }
 

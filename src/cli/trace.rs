@@ -15,8 +15,9 @@ use crate::order::Order;
 use crate::render::answer::Style;
 use crate::render::diagram::Page;
 use crate::render::picture::{Labels, Look};
-use crate::search::SearchError;
-use crate::trace::{self, Format, Request};
+use crate::search::RunError;
+use crate::settings::Settings;
+use crate::trace::{self, Format, Request, TraceError};
 use crate::tree::Tree;
 
 #[derive(Debug, clap::Args)]
@@ -133,10 +134,12 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
     let destination = Destination::of(args)?;
     let (file, tree) = args.tree.load()?;
     let request = request(args, &destination, &tree)?;
-    let tree = args.search.arrange(tree, &file)?;
+    let Settings { algorithm, ref options, .. } = request.settings;
     let failed = Failure::of_search(&file);
+    let tree = request.settings.arrange(tree).map_err(failed)?;
     // Before any file is created: a search that cannot run writes nothing.
-    crate::search::check(&tree, request.algorithm, &request.options).map_err(failed)?;
+    crate::search::check(&tree, algorithm, options).map_err(failed)?;
+    let failed = Failure::of_trace(&file);
     if request.format == Format::Efg
         && let Some(reason) = crate::render::efg::cannot_write(&tree)
     {
@@ -173,7 +176,7 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
         }
     };
     if request.format == Format::Answer {
-        let order = request.options.order;
+        let order = request.settings.order;
         let reordered = (order != Order::Given).then(|| format!("children searched {order}"));
         let notes = reordered.into_iter().chain(crate::render::text::fail_note(&outcome));
         // After the answer, whatever buffering there is.
@@ -188,12 +191,12 @@ fn one_frame(
     tree: &Tree,
     request: &Request,
     n: u64,
-    failed: impl Fn(SearchError) -> Failure,
+    failed: impl Fn(TraceError) -> Failure,
 ) -> Result<Vec<u8>, Failure> {
     let mut frame = None;
     let count = trace::write_frames(tree, request, Some(n), |_, dot_text| {
         frame = Some(dot_text.to_vec());
-        Ok(())
+        Ok::<(), io::Error>(())
     })
     .map_err(failed)?;
     frame.ok_or_else(|| Failure::Usage(format!("--frame {n}: this search has {count} frames")))
@@ -207,30 +210,24 @@ fn write_frames(
     request: &Request,
     dir: &Path,
     drawing: Option<(ImageFormat, u64)>,
-    failed: impl Fn(SearchError) -> Failure,
+    failed: impl Fn(TraceError) -> Failure,
 ) -> Result<(), Failure> {
-    let count = trace::count_steps(tree, request).map_err(&failed)?;
+    let count = trace::count_steps(tree, request).map_err(|e| failed(RunError::Search(e)))?;
     let width = count.to_string().len().max(3);
     let extension = drawing.map_or("dot", |(format, _)| format.extension());
     let path_of = |step: u64| dir.join(format!("frame-{step:0width$}.{extension}"));
     prepare_frame_dir(dir)?;
-    let mut failure = None;
-    let written = trace::write_frames(tree, request, None, |step, dot_text| {
+    trace::write_frames(tree, request, None, |step, dot_text| {
         let path = path_of(step);
-        let result = match drawing {
+        match drawing {
             None => write_file(&path, |out| Ok(out.write_all(dot_text)?), &failed),
             Some((format, timeout)) => draw(dot_text, format, &path, timeout),
-        };
-        // Keep the real failure; the search only needs to stop.
-        result.map_err(|error| {
-            failure = Some(error);
-            io::Error::other("a frame could not be written")
-        })
-    });
-    if let Some(failure) = failure {
-        return Err(failure);
-    }
-    written.map_err(failed)?;
+        }
+    })
+    .map_err(|error| match error {
+        RunError::Sink(failure) => failure,
+        RunError::Search(error) => failed(RunError::Search(error)),
+    })?;
     super::say(&format!(
         "wrote {count} frames: {} ... {}",
         path_of(1).display(),
@@ -244,7 +241,7 @@ fn write_overlays(
     tree: &Tree,
     request: &Request,
     dir: &Path,
-    failed: impl Fn(SearchError) -> Failure,
+    failed: impl Fn(TraceError) -> Failure,
 ) -> Result<(), Failure> {
     prepare_frame_dir(dir)?;
     let path = dir.join("frames.tex");
@@ -298,14 +295,14 @@ fn draw(dot_text: &[u8], format: ImageFormat, path: &Path, timeout: u64) -> Resu
 /// fails, the error names the file and what was written is removed.
 fn write_file<T>(
     path: &Path,
-    write: impl FnOnce(&mut dyn Write) -> Result<T, SearchError>,
-    failed: impl Fn(SearchError) -> Failure,
+    write: impl FnOnce(&mut dyn Write) -> Result<T, TraceError>,
+    failed: impl Fn(TraceError) -> Failure,
 ) -> Result<T, Failure> {
     let file = std::fs::File::create(path).map_err(|error| cannot_write(path, &error))?;
     let mut out = io::BufWriter::new(file);
     let written = write(&mut out).and_then(|value| Ok(out.flush().map(|()| value)?));
     let result = written.map_err(|error| match error {
-        SearchError::Io(error) => cannot_write(path, &error),
+        RunError::Sink(error) => cannot_write(path, &error),
         error => failed(error),
     });
     // Only a regular file is removed: `-o /dev/full` is no file to delete.
@@ -368,7 +365,7 @@ fn check_flags(args: &TraceArgs, format: Format) -> Result<(), Failure> {
 fn request(args: &TraceArgs, destination: &Destination, tree: &Tree) -> Result<Request, Failure> {
     let format = destination.format(args.format)?;
     check_flags(args, format)?;
-    let (algorithm, options) = args.search.resolve_for(tree)?;
+    let settings = args.search.resolve_for(tree)?;
     // `auto` colours only a terminal, and files are not one.
     let color = match destination {
         Destination::Stdout => args.color,
@@ -385,8 +382,7 @@ fn request(args: &TraceArgs, destination: &Destination, tree: &Tree) -> Result<R
     let words = args.lang.unwrap_or_default().words();
     let style = Style { words, inner_only: args.order_line == Some(OrderLine::Inner) };
     Ok(Request {
-        algorithm,
-        options,
+        settings,
         format,
         palette: palette(color),
         look,

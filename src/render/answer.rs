@@ -3,10 +3,10 @@
 
 use std::io::{self, Write};
 
-use super::{Palette, Role};
 use crate::answer::{Answer, LeafMark, notation};
 use crate::lang::{Lang, Words};
 use crate::num::Num;
+use crate::terminal::{Palette, Role};
 use crate::tree::{NodeId, Tree};
 
 /// How the classroom lines are written: in which language (`--lang`), and

@@ -4,10 +4,11 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use crate::bounds::ValueKind;
 use crate::compare::Row;
 use crate::contract::{Fail, StatsRecord};
 use crate::num::Num;
-use crate::search::{Stats, ValueKind};
+use crate::search::Stats;
 
 /// The columns: the percentage's header names the first row's algorithm.
 const COLUMNS: usize = 8;
@@ -91,7 +92,7 @@ fn beyond_one_pass(stats: &Stats) -> String {
 
 /// `3`, or `<=3` / `>=3` when the root failed low or high.
 fn bounded(value: f64, kind: ValueKind) -> String {
-    format!("{}{}", super::bound_sign(kind), Num(value))
+    format!("{}{}", crate::notation::bound_sign(kind), Num(value))
 }
 
 #[derive(Serialize)]

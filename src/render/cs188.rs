@@ -12,9 +12,10 @@
 //! entered, in byte order, as CS188's autograder lists the states its
 //! agent generated.
 
+use std::convert::Infallible;
 use std::io::{self, Write};
 
-use crate::search::{Event, Outcome, Sink};
+use crate::search::{Event, Flow, Outcome, Sink};
 use crate::tree::{NodeId, Tree};
 
 /// Keeps the nodes a search enters.
@@ -22,11 +23,13 @@ use crate::tree::{NodeId, Tree};
 pub struct Generated(Vec<NodeId>);
 
 impl Sink for Generated {
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+    type Error = Infallible;
+
+    fn event(&mut self, event: &Event<'_>) -> Result<Flow, Infallible> {
         if let Event::Enter { node, .. } = *event {
             self.0.push(node);
         }
-        Ok(())
+        Ok(Flow::Continue)
     }
 }
 

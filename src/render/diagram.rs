@@ -2,13 +2,15 @@
 //! a whole run ([`Canvas`]), what one drawing adds to it ([`Scene`]), the
 //! captions, and the frames of a search, one per step.
 
-use std::io;
+use std::convert::Infallible;
 
 use super::layout::{CAPTION_PT, Layout, line_height, text_width};
 use super::picture::{Look, Picture};
 use super::text::{describe, header_parts};
-use super::{Notation, Palette};
-use crate::search::{Algorithm, Event, Options, Outcome, Sink};
+use crate::notation::Notation;
+use crate::search::{Event, Flow, Outcome, Sink};
+use crate::settings::Settings;
+use crate::terminal::Palette;
 use crate::tree::{NodeId, Tree};
 
 /// The page size and resolution Graphviz is asked for (`--size`, `--dpi`).
@@ -71,15 +73,9 @@ pub fn pv_places(tree: &Tree, principal_variation: &[NodeId]) -> Vec<Option<usiz
 /// The caption of a finished search, with the textbook's symbols: what was
 /// searched and how (as the text trace's header says it), then the best
 /// move and the value.
-pub fn caption(tree: &Tree, algorithm: Algorithm, options: &Options, outcome: &Outcome) -> String {
-    let mut parts = header_parts(
-        tree,
-        algorithm,
-        options,
-        Palette::default(),
-        Notation::Symbols,
-        crate::lang::Lang::En.words(),
-    );
+pub fn caption(tree: &Tree, settings: &Settings, outcome: &Outcome) -> String {
+    let words = crate::lang::Lang::En.words();
+    let mut parts = header_parts(tree, settings, Palette::default(), Notation::Symbols, words);
     let best = outcome.best_move.map_or("none", |node| tree.name(node));
     parts.push(format!("best move {best}"));
     parts.push(format!("value {}", Notation::Symbols.number(outcome.value)));
@@ -129,9 +125,9 @@ pub struct Frames<'t, F> {
     draw: F,
 }
 
-impl<'t, F> Frames<'t, F>
+impl<'t, F, E> Frames<'t, F>
 where
-    F: FnMut(u64, &Picture<'t>, &Scene<'_>) -> io::Result<()>,
+    F: FnMut(u64, &Picture<'t>, &Scene<'_>) -> Result<(), E>,
 {
     pub fn new(
         picture: Picture<'t>,
@@ -149,15 +145,19 @@ where
     }
 }
 
-impl<'t, F> Sink for Frames<'t, F>
+impl<'t, F, E> Sink for Frames<'t, F>
 where
-    F: FnMut(u64, &Picture<'t>, &Scene<'_>) -> io::Result<()>,
+    F: FnMut(u64, &Picture<'t>, &Scene<'_>) -> Result<(), E>,
 {
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
-        self.picture.event(event)?;
+    type Error = E;
+
+    /// Draws the step's frame; with only one frame wanted, stops once it
+    /// is drawn.
+    fn event(&mut self, event: &Event<'_>) -> Result<Flow, E> {
+        let Ok(_) = self.picture.event(event);
         let step = self.picture.steps();
         if self.only.is_some_and(|only| only != step) {
-            return Ok(());
+            return Ok(Flow::Continue);
         }
         let tree = self.picture.tree();
         let words = describe(
@@ -173,7 +173,8 @@ where
             principal_variation: &[],
             current: self.picture.current(),
         };
-        (self.draw)(step, &self.picture, &scene)
+        (self.draw)(step, &self.picture, &scene)?;
+        Ok(if self.only.is_some() { Flow::Stop } else { Flow::Continue })
     }
 }
 
@@ -195,7 +196,9 @@ impl<'t> CaptionLines<'t> {
 }
 
 impl Sink for CaptionLines<'_> {
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+    type Error = Infallible;
+
+    fn event(&mut self, event: &Event<'_>) -> Result<Flow, Infallible> {
         self.steps += 1;
         let words = describe(
             self.tree,
@@ -206,7 +209,7 @@ impl Sink for CaptionLines<'_> {
         );
         let text = frame_caption(self.header.as_deref(), self.steps, &words);
         self.most = self.most.max(wrap(&text, self.width).len());
-        Ok(())
+        Ok(Flow::Continue)
     }
 }
 

@@ -1,336 +1,169 @@
-//! `--format json`: the trace as one JSON object, the contract of
-//! [`crate::contract`] (format version 1).
+//! `--format json`: the trace as one JSON document, the contract's
+//! [`TraceDocument`] (format version 1), serialised by serde.
 //!
-//! The summary fields come first, one per line; `events` comes last, one
-//! event per line, so that expected traces diff well in version control.
-//! Events are written as the search runs, never held in memory: each by
-//! [`write_event`], with its keys and words as literals, which is three
-//! times faster than serialising its record (a tic-tac-toe trace has 1.1
-//! million events). The contract's types read them back, as the tests show.
+//! The summary members come first, one per line; `events` comes last, one
+//! event per line ([`Layout`]), so that expected traces diff well in
+//! version control. The summary needs the whole search, so the search runs
+//! twice: once for the answer, and once more while the events are written,
+//! each as soon as it happens, never held in memory (a tic-tac-toe trace
+//! has 1.1 million events).
 
-use std::borrow::Cow;
 use std::io::{self, Write};
 
-use serde::Serialize;
+use serde::ser::{Error as _, SerializeSeq};
+use serde::{Serialize, Serializer};
+use serde_json::ser::Formatter;
 
-use crate::answer::{Answer, LeafMark, notation};
-use crate::contract::{
-    FORMAT_VERSION, Fail, OptionsRecord, OrderEntry, StatsRecord, TraceDocument,
-};
-use crate::num::Num;
-use crate::order;
-use crate::search::{
-    Algorithm, Event, NegamaxView, Options, Outcome, Returns, Sink, ValueKind, View,
-};
-use crate::tree::{NodeId, Player, Tree};
+use crate::answer::Recorder;
+use crate::contract::{EventRecord, Summary};
+use crate::search::{self, Event, Flow, Outcome, RunError, Sink};
+use crate::settings::Settings;
+use crate::tree::Tree;
 
-/// The summary part of a trace (everything but `events`), as the writer
-/// streams it: the lists are read straight from the search's answer rather
-/// than built in memory. [`Summary::to_document`] gives the same fields as a
-/// [`TraceDocument`].
-pub struct Summary<'t, 'a> {
-    format_version: u32,
-    algorithm: Algorithm,
-    root: &'t str,
-    player: Player,
-    options: OptionsRecord,
-    value: Num,
-    fail: Option<Fail>,
-    best_move: Option<&'t str>,
-    principal_variation: Names<'t, 'a>,
-    order: Order<'t, 'a>,
-    leaves: Leaves<'t, 'a>,
-    pruned: Names<'t, 'a>,
-    stats: StatsRecord,
+/// Runs the search of `tree` under `settings` and writes its trace to `out`.
+pub fn write(
+    out: &mut dyn Write,
+    tree: &Tree,
+    settings: &Settings,
+) -> Result<Outcome, RunError<io::Error>> {
+    let mut recorder = Recorder::for_tree(tree);
+    let outcome = search::run(tree, settings.algorithm, &settings.options, &mut recorder)
+        .map_err(RunError::widen)?;
+    let answer = recorder.into_answer();
+    let document =
+        Summary::of(tree, settings, &outcome, &answer).with_events(LiveEvents { tree, settings });
+    // Larger than the caller's buffer, which then passes each piece on
+    // without copying it again.
+    let mut out = io::BufWriter::with_capacity(1 << 17, out);
+    let written = document
+        .serialize(&mut serde_json::Serializer::with_formatter(&mut out, Layout::default()));
+    written.map_err(io::Error::from)?;
+    out.write_all(b"\n")?;
+    out.flush()?;
+    Ok(outcome)
 }
 
-impl<'t, 'a> Summary<'t, 'a> {
-    pub fn new(
-        tree: &'t Tree,
-        algorithm: Algorithm,
-        options: &Options,
-        outcome: &'a Outcome,
-        answer: &'a Answer,
-    ) -> Summary<'t, 'a> {
-        Summary {
-            format_version: FORMAT_VERSION,
-            algorithm,
-            root: tree.name(tree.root()),
-            player: tree.player(tree.root()),
-            options: OptionsRecord {
-                alpha: Num(options.window.alpha),
-                beta: Num(options.window.beta),
-                strict: options.strict,
-                fail_hard: options.returns == Returns::FailHard,
-                start_at_bound: options.returns == Returns::StartAtBound,
-                negamax_view: (algorithm.shown_view(options) == View::Moved)
-                    .then_some(NegamaxView::Moved),
-                order: Some(options.order).filter(|&order| order != order::Order::Given),
-                depth_limit: options.depth_limit,
-                value_range: options.value_range.map(|range| [Num(range.alpha), Num(range.beta)]),
-                perspective: Some(tree.perspective()),
-                guess: (algorithm == Algorithm::Mtdf).then_some(Num(options.guess)),
-                transpositions: options.transpositions,
-            },
-            value: Num(outcome.value),
-            fail: Fail::of(outcome.kind),
-            best_move: outcome.best_move.map(|node| tree.name(node)),
-            principal_variation: Names(tree, &outcome.principal_variation),
-            order: Order(tree, &answer.order),
-            leaves: Leaves(tree, &answer.leaves),
-            pruned: Names(tree, &answer.pruned),
-            stats: outcome.stats.into(),
+/// The `events` of a trace: serialised by running the search again and
+/// writing each event as it happens.
+struct LiveEvents<'a> {
+    tree: &'a Tree,
+    settings: &'a Settings,
+}
+
+impl Serialize for LiveEvents<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut events =
+            Elements { seq: serializer.serialize_seq(None)?, tree: self.tree, step: 0 };
+        let Settings { algorithm, options, .. } = self.settings;
+        match search::run(self.tree, *algorithm, options, &mut events) {
+            Ok(_) => events.seq.end(),
+            Err(RunError::Sink(error)) => Err(error),
+            // It ran once already, for the summary.
+            Err(RunError::Search(error)) => Err(S::Error::custom(error)),
         }
     }
-
-    /// The same summary as a trace document (without events), its lists
-    /// built in memory.
-    pub fn to_document(&self) -> TraceDocument<'t> {
-        TraceDocument {
-            format_version: self.format_version,
-            algorithm: self.algorithm,
-            root: Cow::Borrowed(self.root),
-            player: self.player,
-            options: self.options.clone(),
-            value: self.value,
-            fail: self.fail,
-            best_move: self.best_move.map(Cow::Borrowed),
-            principal_variation: self.principal_variation.items().collect(),
-            order: self.order.entries().collect(),
-            leaves: self.leaves.items().collect(),
-            pruned: self.pruned.items().collect(),
-            stats: self.stats.clone(),
-            events: Vec::new(),
-        }
-    }
-
-    /// Writes the fields in the order of [`TraceDocument`], one per line,
-    /// and leaves the top-level object open for `events`. The lists are
-    /// serialised as they are read: they can hold a million names.
-    fn write(&self, out: &mut impl Write) -> io::Result<()> {
-        out.write_all(b"{")?;
-        field(out, "format_version", &self.format_version)?;
-        field(out, "algorithm", &self.algorithm)?;
-        field(out, "root", &self.root)?;
-        field(out, "player", &self.player)?;
-        field(out, "options", &self.options)?;
-        field(out, "value", &self.value)?;
-        field(out, "fail", &self.fail)?;
-        field(out, "best_move", &self.best_move)?;
-        field(out, "principal_variation", &Lazy(|| self.principal_variation.items()))?;
-        field(out, "order", &Lazy(|| self.order.entries()))?;
-        field(out, "leaves", &Lazy(|| self.leaves.items()))?;
-        field(out, "pruned", &Lazy(|| self.pruned.items()))?;
-        field(out, "stats", &self.stats)?;
-        out.write_all(b",\n  \"events\": [")
-    }
 }
 
-/// A top-level member on its own line, its value written compactly by
-/// serde_json; a comma ends the line before unless it is the first.
-fn field(out: &mut impl Write, key: &str, value: &impl Serialize) -> io::Result<()> {
-    let separator = if key == "format_version" { "\n  " } else { ",\n  " };
-    write!(out, "{separator}\"{key}\": ")?;
-    serde_json::to_writer(out, value).map_err(io::Error::from)
-}
-
-/// A list serialised from the iterator its function gives, never built.
-struct Lazy<F>(F);
-
-impl<F: Fn() -> I, I: Iterator<Item = T>, T: Serialize> Serialize for Lazy<F> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq((self.0)())
-    }
-}
-
-/// Node names, written as a JSON array as they are read.
-struct Names<'t, 'a>(&'t Tree, &'a [NodeId]);
-
-impl<'t, 'a> Names<'t, 'a> {
-    fn items(&self) -> impl Iterator<Item = Cow<'t, str>> + use<'t, 'a> {
-        let tree = self.0;
-        self.1.iter().map(move |&node| Cow::Borrowed(tree.name(node)))
-    }
-}
-
-/// The `leaves` list: names, and `"#"` for cutoffs.
-struct Leaves<'t, 'a>(&'t Tree, &'a [LeafMark]);
-
-impl<'t, 'a> Leaves<'t, 'a> {
-    fn items(&self) -> impl Iterator<Item = Cow<'t, str>> + use<'t, 'a> {
-        let tree = self.0;
-        self.1.iter().map(move |&mark| Cow::Borrowed(notation::leaf(tree, mark)))
-    }
-}
-
-/// The `order` list.
-struct Order<'t, 'a>(&'t Tree, &'a [(NodeId, f64)]);
-
-impl<'t, 'a> Order<'t, 'a> {
-    fn entries(&self) -> impl Iterator<Item = OrderEntry<'t>> + use<'t, 'a> {
-        let tree = self.0;
-        self.1.iter().map(move |&(node, value)| OrderEntry {
-            node: Cow::Borrowed(tree.name(node)),
-            value: Num(value),
-        })
-    }
-}
-
-/// Writes a trace: first [`JsonTrace::start`] with the summary, then the
-/// events as a [`Sink`], then [`JsonTrace::finish`].
-pub struct JsonTrace<'t, W: Write> {
-    out: W,
+/// A sink that serialises each event as the next element of a sequence.
+struct Elements<'t, Seq> {
+    seq: Seq,
     tree: &'t Tree,
     step: u64,
-    /// One event's line, formatted before it is written in one piece.
-    line: Vec<u8>,
 }
 
-impl<'t, W: Write> JsonTrace<'t, W> {
-    /// Writes the summary fields and opens the `events` array.
-    pub fn start(mut out: W, tree: &'t Tree, summary: &Summary<'_, '_>) -> io::Result<Self> {
-        summary.write(&mut out)?;
-        Ok(JsonTrace { out, tree, step: 0, line: Vec::with_capacity(256) })
-    }
+impl<Seq: SerializeSeq> Sink for Elements<'_, Seq> {
+    type Error = Seq::Error;
 
-    /// Closes the document and flushes it.
-    pub fn finish(mut self) -> io::Result<()> {
-        self.out.write_all(b"\n  ]\n}\n")?;
-        self.out.flush()
-    }
-}
-
-impl<'t, W: Write> Sink for JsonTrace<'t, W> {
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+    fn event(&mut self, event: &Event<'_>) -> Result<Flow, Seq::Error> {
         self.step += 1;
-        self.line.clear();
-        self.line.extend_from_slice(if self.step == 1 { b"\n    " } else { b",\n    " });
-        write_event(&mut self.line, self.tree, self.step, event);
-        self.out.write_all(&self.line)
+        self.seq.serialize_element(&EventRecord::new(self.tree, self.step, event))?;
+        Ok(Flow::Continue)
     }
 }
 
-/// Appends event number `step` as its [`EventRecord`] reads it: one JSON
-/// object, keys in the record's order.
-pub fn write_event(line: &mut Vec<u8>, tree: &Tree, step: u64, event: &Event<'_>) {
-    line.extend_from_slice(b"{\"type\":\"");
-    line.extend_from_slice(type_name(event).as_bytes());
-    line.extend_from_slice(b"\",\"step\":");
-    json(line, &step);
-    member(line, b"node", tree.name(event.node()));
-    match *event {
-        Event::Enter { node, depth, player, window } => {
-            member(line, b"depth", &depth);
-            word(line, b"player", player_word(player));
-            if let Some(window) = window {
-                member(line, b"alpha", &Num(window.alpha));
-                member(line, b"beta", &Num(window.beta));
-            }
-            if let Some(probability) = tree.probability(node) {
-                member(line, b"probability", &Num(probability));
-            }
-            if let Some(action) = tree.action(node) {
-                member(line, b"action", action);
-            }
-        }
-        Event::Leaf { value, .. } => member(line, b"value", &Num(value)),
-        Event::Update { bound, value, .. } => {
-            word(line, b"bound", bound.name());
-            member(line, b"value", &Num(value));
-        }
-        Event::Cutoff { rule, pruned, .. } => {
-            member(line, b"value", &Num(rule.value));
-            word(line, b"test", rule.comparison());
-            word(line, b"bound", rule.bound.name());
-            member(line, b"limit", &Num(rule.limit));
-            let names: Vec<&str> = pruned.iter().map(|&child| tree.name(child)).collect();
-            member(line, b"pruned", &names);
-        }
-        Event::Value { value, kind, .. } | Event::Recall { value, kind, .. } => {
-            member(line, b"value", &Num(value));
-            word(line, b"kind", kind_word(kind));
-        }
-        Event::Research { child, value, .. } => {
-            member(line, b"child", tree.name(child));
-            member(line, b"value", &Num(value));
-        }
-        Event::Pass { number, window, depth_limit, .. } => {
-            member(line, b"number", &number);
-            member(line, b"alpha", &Num(window.alpha));
-            member(line, b"beta", &Num(window.beta));
-            if let Some(depth_limit) = depth_limit {
-                member(line, b"depth_limit", &depth_limit);
-            }
-        }
-        Event::Reorder { children, .. } => {
-            let names: Vec<&str> = children.iter().map(|&child| tree.name(child)).collect();
-            member(line, b"children", &names);
-        }
+/// serde_json's compact output with the trace's line breaks: each member
+/// of the document on a line of its own after two spaces (`"key": value`),
+/// and each element of `events` on one after four.
+#[derive(Default)]
+struct Layout {
+    /// How deep in arrays and objects the writer is: 1 inside the document.
+    depth: usize,
+    /// The document's member being written is `events`.
+    in_events: bool,
+    /// The key of a document member, while it is being written.
+    key: Option<String>,
+}
+
+impl Formatter for Layout {
+    fn begin_object<W: ?Sized + Write>(&mut self, out: &mut W) -> io::Result<()> {
+        self.depth += 1;
+        out.write_all(b"{")
     }
-    line.push(b'}');
-}
 
-/// The event's `type` in the contract.
-fn type_name(event: &Event<'_>) -> &'static str {
-    match event {
-        Event::Enter { .. } => "enter",
-        Event::Leaf { .. } => "leaf",
-        Event::Update { .. } => "update",
-        Event::Cutoff { .. } => "cutoff",
-        Event::Value { .. } => "value",
-        Event::Research { .. } => "research",
-        Event::Recall { .. } => "recall",
-        Event::Pass { .. } => "pass",
-        Event::Reorder { .. } => "reorder",
+    fn end_object<W: ?Sized + Write>(&mut self, out: &mut W) -> io::Result<()> {
+        self.depth -= 1;
+        out.write_all(if self.depth == 0 { b"\n}" } else { b"}" })
     }
-}
 
-/// Appends `,"key":` and the value as serde_json writes it.
-fn member(line: &mut Vec<u8>, key: &[u8], value: &(impl Serialize + ?Sized)) {
-    line.extend_from_slice(b",\"");
-    line.extend_from_slice(key);
-    line.extend_from_slice(b"\":");
-    json(line, value);
-}
-
-/// Appends `,"key":"word"` for a word that needs no escaping.
-fn word(line: &mut Vec<u8>, key: &[u8], word: &str) {
-    line.extend_from_slice(b",\"");
-    line.extend_from_slice(key);
-    line.extend_from_slice(b"\":\"");
-    line.extend_from_slice(word.as_bytes());
-    line.push(b'"');
-}
-
-/// Appends a value as serde_json writes it.
-fn json(line: &mut Vec<u8>, value: &(impl Serialize + ?Sized)) {
-    serde_json::to_writer(line, value).expect("a value serialises into memory");
-}
-
-/// A player as the contract names it.
-fn player_word(player: Player) -> &'static str {
-    match player {
-        Player::Max => "max",
-        Player::Min => "min",
-        Player::Chance => "chance",
+    fn begin_array<W: ?Sized + Write>(&mut self, out: &mut W) -> io::Result<()> {
+        self.depth += 1;
+        out.write_all(b"[")
     }
-}
 
-/// A value kind as the contract names it.
-fn kind_word(kind: ValueKind) -> &'static str {
-    match kind {
-        ValueKind::Exact => "exact",
-        ValueKind::Lower => "lower",
-        ValueKind::Upper => "upper",
+    fn end_array<W: ?Sized + Write>(&mut self, out: &mut W) -> io::Result<()> {
+        self.depth -= 1;
+        out.write_all(if self.depth == 1 && self.in_events { b"\n  ]" } else { b"]" })
+    }
+
+    fn begin_array_value<W: ?Sized + Write>(&mut self, out: &mut W, first: bool) -> io::Result<()> {
+        let comma: &[u8] = if first { b"" } else { b"," };
+        out.write_all(comma)?;
+        if self.depth == 2 && self.in_events {
+            out.write_all(b"\n    ")?;
+        }
+        Ok(())
+    }
+
+    fn begin_object_key<W: ?Sized + Write>(&mut self, out: &mut W, first: bool) -> io::Result<()> {
+        let comma: &[u8] = if first { b"" } else { b"," };
+        out.write_all(comma)?;
+        if self.depth == 1 {
+            self.key = Some(String::new());
+            out.write_all(b"\n  ")?;
+        }
+        Ok(())
+    }
+
+    fn write_string_fragment<W: ?Sized + Write>(
+        &mut self,
+        out: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        if let Some(key) = &mut self.key {
+            key.push_str(fragment);
+        }
+        out.write_all(fragment.as_bytes())
+    }
+
+    fn end_object_key<W: ?Sized + Write>(&mut self, _out: &mut W) -> io::Result<()> {
+        if let Some(key) = self.key.take() {
+            self.in_events = key == "events";
+        }
+        Ok(())
+    }
+
+    fn begin_object_value<W: ?Sized + Write>(&mut self, out: &mut W) -> io::Result<()> {
+        out.write_all(if self.depth == 1 { b": " } else { b":" })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::answer::Recorder;
-    use crate::contract::EventRecord;
-    use crate::search::{self, SearchError};
+    use crate::bounds::Window;
+    use crate::contract::TraceDocument;
+    use crate::search::{Algorithm, Options, Returns};
+    use crate::tree::{Naming, Overrides};
 
     /// A sink that keeps every event as its record.
     struct Records<'t> {
@@ -339,43 +172,38 @@ mod tests {
     }
 
     impl Sink for Records<'_> {
-        fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+        type Error = std::convert::Infallible;
+
+        fn event(&mut self, event: &Event<'_>) -> Result<Flow, Self::Error> {
             let step = self.records.len() as u64 + 1;
             self.records.push(EventRecord::new(self.tree, step, event));
-            Ok(())
+            Ok(Flow::Continue)
         }
     }
 
     /// The whole trace document, events included, built in memory.
-    fn document<'t>(
-        tree: &'t Tree,
-        algorithm: Algorithm,
-        options: &Options,
-    ) -> Result<TraceDocument<'t>, SearchError> {
+    fn document<'t>(tree: &'t Tree, settings: &Settings) -> TraceDocument<'t> {
         let records = Records { tree, records: Vec::new() };
         let mut sinks = (Recorder::default(), records);
-        let outcome = search::run(tree, algorithm, options, &mut sinks)?;
+        let Settings { algorithm, options, .. } = settings;
+        let outcome = search::run(tree, *algorithm, options, &mut sinks).unwrap();
         let (recorder, records) = sinks;
-        let answer = recorder.finish(&outcome);
-        let mut document = Summary::new(tree, algorithm, options, &outcome, &answer).to_document();
+        let answer = recorder.into_answer();
+        let mut document = Summary::of(tree, settings, &outcome, &answer).to_owned_lists();
         document.events = records.records;
-        Ok(document)
+        document
     }
-    use crate::search::Window;
-    use crate::trace::{Format, Request};
-    use crate::tree::{Naming, Overrides};
 
     /// The written summary and events read back as the document they stand
     /// for (their layout is pinned by the CLI cases).
     #[test]
     fn written_traces_read_back_as_their_documents() {
         let mut traces = 0;
-        for_every_search(|tree, algorithm, options, document| {
-            let request = Request::new(algorithm, *options, Format::Json);
+        for_every_search(|tree, settings| {
             let mut written = Vec::new();
-            crate::trace::write(tree, &request, &mut written).unwrap();
+            write(&mut written, tree, settings).unwrap();
             let read: TraceDocument = serde_json::from_slice(&written).unwrap();
-            assert_eq!(&read, document, "{}", String::from_utf8_lossy(&written));
+            assert_eq!(read, document(tree, settings), "{}", String::from_utf8_lossy(&written));
             traces += 1;
         });
         assert!(traces > 300, "only {traces} traces compared");
@@ -390,41 +218,39 @@ mod tests {
             .unwrap();
         let tree = crate::tree::parse(text, Naming::Letters, Overrides::default()).unwrap();
         for algorithm in Algorithm::ALL.into_iter().filter(|a| a.searches(&tree)) {
-            let request = Request::new(algorithm, Options::default(), Format::Json);
+            let settings = Settings::of(algorithm);
             let mut written = Vec::new();
-            crate::trace::write(&tree, &request, &mut written).unwrap();
+            write(&mut written, &tree, &settings).unwrap();
             let read: TraceDocument = serde_json::from_slice(&written).unwrap();
-            let document = document(&tree, algorithm, &request.options).unwrap();
+            let document = document(&tree, &settings);
             assert!(document.events.len() > 1_000, "{} events", document.events.len());
             assert_eq!(read, document);
         }
     }
 
-    /// Runs `check` on the trace document of every search with every
-    /// algorithm and setting on every example tree (names with quotes,
-    /// backslashes and non-ASCII letters; fractions; bounds; cutoffs), plus
-    /// a name with a quote, a backslash and a combining mark.
-    fn for_every_search(mut check: impl FnMut(&Tree, Algorithm, &Options, &TraceDocument<'_>)) {
+    /// Runs `check` on the search of every algorithm and setting on every
+    /// example tree (names with quotes, backslashes and non-ASCII letters;
+    /// fractions; bounds; cutoffs), plus a name with a quote, a backslash
+    /// and a combining mark.
+    fn for_every_search(mut check: impl FnMut(&Tree, &Settings)) {
         let mut texts = crate::tree::example_files();
         texts.push(r#"{"children": {"q\"\\\u00e9\u0301": ["x"]}, "values": {"x": 0.5}}"#.into());
         let windows = [Window::FULL, Window { alpha: 2.5, beta: 3.0 }];
+        let returns = [Returns::FailSoft, Returns::FailHard, Returns::StartAtBound];
         for text in &texts {
             let tree =
                 crate::tree::parse(text.as_slice(), Naming::Letters, Overrides::default()).unwrap();
             for algorithm in Algorithm::ALL.into_iter().filter(|a| a.searches(&tree)) {
-                for window in windows {
-                    let returns = [Returns::FailSoft, Returns::FailHard, Returns::StartAtBound];
-                    for (strict, returns) in
-                        [false, true].into_iter().flat_map(|s| returns.map(|r| (s, r)))
-                    {
-                        // Minimax and negamax ignore the pruning settings
-                        // (only the command line refuses them); their
-                        // documents still record them.
-                        let options = Options { window, strict, returns, ..Options::default() };
-                        let document = document(&tree, algorithm, &options)
-                            .expect("without a depth limit every search runs");
-                        check(&tree, algorithm, &options, &document);
-                    }
+                for (window, strict, returns) in windows
+                    .into_iter()
+                    .flat_map(|w| [false, true].map(|s| (w, s)))
+                    .flat_map(|(w, s)| returns.map(|r| (w, s, r)))
+                {
+                    // Minimax and negamax ignore the pruning settings (only
+                    // the command line refuses them); their documents still
+                    // record them.
+                    let options = Options { window, strict, returns, ..Options::default() };
+                    check(&tree, &Settings { options, ..Settings::of(algorithm) });
                 }
             }
         }

@@ -12,8 +12,8 @@
 //! wide as the node, three quarters as tall, the text centred a quarter
 //! of the height in from the wide side, where there is room for it.
 
-use super::Notation;
 use super::picture::{Look, Picture, Shape};
+use crate::notation::Notation;
 use crate::num::Num;
 use crate::search::Options;
 use crate::tree::{NodeId, Tree};

@@ -6,10 +6,11 @@
 //! The DOT and TikZ renderers draw these views at the places
 //! [`Layout`](super::layout::Layout) gives; neither decides what a node shows.
 
-use std::io;
+use std::convert::Infallible;
 
-use super::Notation;
-use crate::search::{Event, Sink, ValueKind, View, Window};
+use crate::bounds::{ValueKind, Window};
+use crate::notation::Notation;
+use crate::search::{Event, Flow, Sink, View};
 use crate::tree::{NodeId, Player, Tree};
 
 /// Which texts the nodes of a diagram carry.
@@ -352,7 +353,9 @@ impl<'t> Picture<'t> {
 }
 
 impl Sink for Picture<'_> {
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+    type Error = Infallible;
+
+    fn event(&mut self, event: &Event<'_>) -> Result<Flow, Infallible> {
         self.steps += 1;
         self.current = Some(event.node());
         match *event {
@@ -388,6 +391,6 @@ impl Sink for Picture<'_> {
             }
             Event::Reorder { .. } => {}
         }
-        Ok(())
+        Ok(Flow::Continue)
     }
 }

@@ -15,40 +15,30 @@
 use std::io::{self, Write};
 
 use super::answer::Style;
-use super::{Notation, Palette, Role};
 use crate::answer::{Answer, Recorder};
+use crate::bounds::{ValueKind, Window};
 use crate::lang::Words;
+use crate::notation::Notation;
 use crate::num::Num;
 use crate::order::Order;
-use crate::search::{Algorithm, Event, Options, Outcome, Sink, ValueKind, View, Window};
+use crate::search::{Event, Flow, Outcome, Sink, View};
+use crate::settings::Settings;
+use crate::terminal::{Palette, Role};
 use crate::tree::{NodeId, Player, Tree};
 
 /// Deeper levels are indented as much as this one.
 pub const MAX_INDENT: usize = 20;
 
-/// The header: what is searched, and how (wrapped at 80 columns).
-pub fn write_header(
-    out: &mut dyn Write,
-    tree: &Tree,
-    algorithm: Algorithm,
-    options: &Options,
-    palette: Palette,
-    words: &Words,
-) -> io::Result<()> {
-    let parts = header_parts(tree, algorithm, options, palette, Notation::Ascii, words);
-    writeln!(out, "{}", wrap(&parts, WIDTH))
-}
-
 /// What is searched, and how, in parts: the algorithm, the point of view
 /// of negamax values, the pruning conventions, the depth limit, the root.
 pub fn header_parts(
     tree: &Tree,
-    algorithm: Algorithm,
-    options: &Options,
+    settings: &Settings,
     palette: Palette,
     notation: Notation,
     words: &Words,
 ) -> Vec<String> {
+    let Settings { algorithm, ref options, order } = *settings;
     let root = tree.root();
     let mut parts = vec![algorithm.name().to_string()];
     match algorithm.shown_view(options) {
@@ -56,8 +46,8 @@ pub fn header_parts(
         View::Moved => parts.push(words.moved_view.into()),
         View::Max => {}
     }
-    if options.order != Order::Given {
-        parts.push(format!("{} {}", words.children_searched, options.order));
+    if order != Order::Given {
+        parts.push(format!("{} {order}", words.children_searched));
     }
     if algorithm.prunes() {
         parts.push(options.returns.name().into());
@@ -68,7 +58,7 @@ pub fn header_parts(
             parts.push(format!("{} {}", words.window, notation.window(options.window)));
         }
     }
-    if algorithm == Algorithm::Mtdf {
+    if algorithm.about().guesses {
         parts.push(format!("{} {}", words.guess, notation.number(options.guess)));
     }
     if let Some(limit) = options.depth_limit {
@@ -124,7 +114,7 @@ fn visible_width(text: &str) -> usize {
 
 /// The closing lines: principal variation, any fail-low/high note, then
 /// the classroom answer.
-pub fn write_footer(
+fn write_footer(
     out: &mut dyn Write,
     tree: &Tree,
     outcome: &Outcome,
@@ -164,12 +154,14 @@ fn player_tag(palette: Palette, player: Player) -> String {
     palette.paint(role, &player.to_string())
 }
 
-/// The step-by-step part, written as the search runs.
+/// The whole text trace as a sink: the header, the search step by step,
+/// the closing lines.
 pub struct TextTrace<'a, W: Write> {
     out: W,
     tree: &'a Tree,
+    settings: &'a Settings,
     palette: Palette,
-    words: &'static Words,
+    style: Style,
     /// How many nodes are entered and not yet valued: the open node's depth + 1.
     open: usize,
     /// An entered node whose line waits to see whether it is a leaf (then
@@ -181,22 +173,24 @@ pub struct TextTrace<'a, W: Write> {
 }
 
 impl<'a, W: Write> TextTrace<'a, W> {
-    pub fn new(out: W, tree: &'a Tree, palette: Palette, words: &'static Words) -> Self {
+    pub fn new(
+        out: W,
+        tree: &'a Tree,
+        settings: &'a Settings,
+        palette: Palette,
+        style: Style,
+    ) -> Self {
         TextTrace {
             out,
             tree,
+            settings,
             palette,
-            words,
+            style,
             open: 0,
             pending: None,
             recorder: Recorder::default(),
             line: String::new(),
         }
-    }
-
-    /// The writer back, and the answer collected along the way.
-    pub fn finish(self, outcome: &Outcome) -> (W, Answer) {
-        (self.out, self.recorder.finish(outcome))
     }
 
     fn flush_pending(&mut self) -> io::Result<()> {
@@ -212,21 +206,31 @@ impl<'a, W: Write> TextTrace<'a, W> {
         let depth = self.open.saturating_sub(1).min(MAX_INDENT);
         self.line.clear();
         self.line.extend(std::iter::repeat_n(' ', 2 * depth));
-        self.line.push_str(&describe(self.tree, event, self.palette, Notation::Ascii, self.words));
+        let words = self.style.words;
+        self.line.push_str(&describe(self.tree, event, self.palette, Notation::Ascii, words));
         self.line.push('\n');
         self.out.write_all(self.line.as_bytes())
     }
 }
 
 impl<W: Write> Sink for TextTrace<'_, W> {
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
-        self.recorder.event(event)?;
+    type Error = io::Error;
+
+    /// The header: what is searched, and how (wrapped at 80 columns).
+    fn begin(&mut self) -> io::Result<()> {
+        let words = self.style.words;
+        let parts = header_parts(self.tree, self.settings, self.palette, Notation::Ascii, words);
+        writeln!(self.out, "{}", wrap(&parts, WIDTH))
+    }
+
+    fn event(&mut self, event: &Event<'_>) -> io::Result<Flow> {
+        let Ok(_) = self.recorder.event(event);
         match *event {
             Event::Enter { node, player, window, .. } => {
                 self.flush_pending()?;
                 self.open += 1;
                 self.pending = Some((node, player, window));
-                return Ok(());
+                return Ok(Flow::Continue);
             }
             // A leaf's entering and evaluation share one line, as do a
             // remembered node's.
@@ -237,7 +241,14 @@ impl<W: Write> Sink for TextTrace<'_, W> {
         if matches!(event, Event::Leaf { .. } | Event::Value { .. } | Event::Recall { .. }) {
             self.open -= 1;
         }
-        Ok(())
+        Ok(Flow::Continue)
+    }
+
+    fn finish(&mut self, outcome: &Outcome) -> io::Result<()> {
+        let Ok(()) = self.recorder.finish(outcome);
+        let answer = std::mem::take(&mut self.recorder).into_answer();
+        write_footer(&mut self.out, self.tree, outcome, &answer, self.palette, self.style)?;
+        self.out.flush()
     }
 }
 
@@ -290,7 +301,8 @@ pub fn describe(
         }
         Event::Cutoff { node, rule, pruned } => {
             let names: Vec<&str> = pruned.iter().map(|&n| tree.name(n)).collect();
-            let reason = palette.paint(Role::Cutoff, &super::cutoff_test(&rule, notation));
+            let reason =
+                palette.paint(Role::Cutoff, &crate::notation::cutoff_test(&rule, notation));
             let pruned = palette.paint(Role::Pruned, &names.join(" "));
             format!("{}: {reason}: {} {pruned}", tree.name(node), words.prune)
         }

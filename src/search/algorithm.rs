@@ -1,124 +1,133 @@
-//! The algorithms `--algo` names, and what each one is: its point of
-//! view, whether it prunes, which conventions it takes, which trees it can
-//! search.
+//! The algorithms `--algo` names. Each algorithm's file says what it is,
+//! beside its rule, in one [`About`] (its name, point of view, window,
+//! the conventions it takes, its rows in `compare`, how it searches), as
+//! an [`Algorithm`] constant; [`Algorithm::ALL`] registers them. A new
+//! algorithm is one file and one line there.
 
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::fmt;
 
-use super::{NegamaxView, Options, View};
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::{Deserialize, Deserializer, Serialize, Serializer, de};
+
+use super::engine::{Steps, Stopped};
+use super::{NegamaxView, Options, Outcome, View};
 use crate::tree::Tree;
 
-/// The algorithms, as `--algo` names them.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize, Deserialize, JsonSchema,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum Algorithm {
-    /// MAX nodes take the largest child value, MIN nodes the smallest.
-    Minimax,
-    /// Minimax with every value from the point of view of the player to move.
-    Negamax,
-    /// Minimax with alpha-beta pruning (minimax form, fail-soft by default).
-    Alphabeta,
-    /// Alpha-beta in negamax form: child window (-beta, -alpha).
-    NegamaxAlphabeta,
-    /// Knuth and Moore's F1, the lecture's "partial evaluation": negamax
-    /// with one bound w (shallow cutoffs only).
-    Shallow,
-    /// Minimax with chance nodes, which take the probability-weighted
-    /// average of their children's values (expectiminimax).
-    Expectimax,
-    /// Principal-variation search (NegaScout): the first child with the
-    /// whole window, the others with a null window, searched again when
-    /// they turn out better.
-    Pvs,
-    /// MTD(f): null-window alpha-beta passes from the guess `--guess`,
-    /// with a memory of the bounds each pass proves, until they meet.
-    Mtdf,
-    /// SSS* as MTD(+inf): the passes start from the best value the root's
-    /// player could hope for, and never evaluate a leaf alpha-beta skips.
-    Sss,
-    /// Iterative deepening: alpha-beta to depth 1, 2, ..., each iteration
-    /// searching children best first by the previous one's values.
-    IdAlphabeta,
+/// An algorithm, as `--algo` names it: a reference to what it is.
+#[derive(Clone, Copy)]
+pub struct Algorithm(pub(crate) &'static About);
+
+/// What an algorithm is.
+pub struct About {
+    /// The name `--algo` takes.
+    pub name: &'static str,
+    /// One line for `--help`, without a full stop.
+    pub summary: &'static str,
+    /// Whose point of view its values are from.
+    pub view: View,
+    /// The window it searches with.
+    pub window: Windows,
+    /// Whether it takes the conventions of alpha-beta (`--strict`,
+    /// `--fail-hard`, `--start-at-bound`).
+    pub conventions: bool,
+    /// Whether it searches chance nodes (and only then is it compared).
+    pub chance: bool,
+    /// Whether it searches to depth 1, 2, ... in turn, so that every inner
+    /// node at each of those depths needs a static value.
+    pub deepens: bool,
+    /// Whether it starts from a guess at the root's value (`--guess`).
+    pub guesses: bool,
+    /// Its rows in `compare`: a name and the settings of the row.
+    pub compare: &'static [(&'static str, Preset)],
+    /// Searches a tree, pushing its steps into a sink.
+    pub(crate) search: fn(&Tree, &Options, &mut dyn Steps) -> Result<Outcome, Stopped>,
+}
+
+/// The window an algorithm searches with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Windows {
+    /// None: every child is searched.
+    None,
+    /// F1's one bound, which the trace shows as beta.
+    Bound,
+    /// A null window of its own for each pass over the tree (MTD(f), SSS*).
+    Passes,
+    /// Alpha-beta's, starting at the root's window (`--alpha`, `--beta`);
+    /// `null` for principal-variation search, whose later children get null
+    /// windows, which need fail-soft values and cutoffs on equality.
+    Root { null: bool },
+}
+
+/// The settings of a row of `compare`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preset {
+    /// The depth limit and value range alone.
+    Plain,
+    /// And the root window and `--strict`.
+    Window,
+    /// And fail-hard values.
+    FailHard,
+    /// And the root window, cutting on equality.
+    NullWindow,
 }
 
 impl Algorithm {
-    /// Every algorithm, in the order tables list them.
+    /// Every algorithm, in the order tables list them: the registry.
     pub const ALL: [Algorithm; 10] = [
-        Algorithm::Minimax,
-        Algorithm::Negamax,
-        Algorithm::Alphabeta,
-        Algorithm::NegamaxAlphabeta,
-        Algorithm::Shallow,
-        Algorithm::Expectimax,
-        Algorithm::Pvs,
-        Algorithm::Mtdf,
-        Algorithm::Sss,
-        Algorithm::IdAlphabeta,
+        Algorithm::MINIMAX,
+        Algorithm::NEGAMAX,
+        Algorithm::ALPHABETA,
+        Algorithm::NEGAMAX_ALPHABETA,
+        Algorithm::SHALLOW,
+        Algorithm::EXPECTIMAX,
+        Algorithm::PVS,
+        Algorithm::MTDF,
+        Algorithm::SSS,
+        Algorithm::ID_ALPHABETA,
     ];
+
+    /// The algorithm `--algo NAME` names.
+    pub fn named(name: &str) -> Option<Algorithm> {
+        Algorithm::ALL.into_iter().find(|algorithm| algorithm.name() == name)
+    }
+
+    /// What the algorithm is.
+    pub fn about(self) -> &'static About {
+        self.0
+    }
 
     /// The name `--algo` takes.
     pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Minimax => "minimax",
-            Algorithm::Negamax => "negamax",
-            Algorithm::Alphabeta => "alphabeta",
-            Algorithm::NegamaxAlphabeta => "negamax-alphabeta",
-            Algorithm::Shallow => "shallow",
-            Algorithm::Expectimax => "expectimax",
-            Algorithm::Pvs => "pvs",
-            Algorithm::Mtdf => "mtdf",
-            Algorithm::Sss => "sss",
-            Algorithm::IdAlphabeta => "id-alphabeta",
-        }
+        self.0.name
     }
 
     /// Whether the algorithm can search `tree` under default options:
     /// whatever [`check`](super::check) refuses (chance nodes for all but
     /// expectimax, iterative deepening without static values), it cannot.
     pub fn searches(self, tree: &Tree) -> bool {
-        super::check(tree, self, &super::Options::default()).is_ok()
+        super::check(tree, self, &Options::default()).is_ok()
     }
 
-    /// Whether the trace shows a window at each node: the alpha-beta
-    /// algorithms', or F1's bound w as beta.
+    /// Whether the trace shows a window at each node.
     pub fn has_window(self) -> bool {
-        self.prunes() || matches!(self, Algorithm::Shallow | Algorithm::Mtdf | Algorithm::Sss)
+        self.0.window != Windows::None
     }
 
     /// Whether the algorithm prunes with an alpha-beta window that starts
     /// at the root's (`--alpha`, `--beta`).
     pub fn prunes(self) -> bool {
-        matches!(
-            self,
-            Algorithm::Alphabeta
-                | Algorithm::NegamaxAlphabeta
-                | Algorithm::Pvs
-                | Algorithm::IdAlphabeta
-        )
+        matches!(self.0.window, Windows::Root { .. })
     }
 
-    /// Whether the algorithm takes the conventions of alpha-beta (`--strict`,
-    /// `--fail-hard`, `--start-at-bound`). The null-window searches do
-    /// not: a null window asks "better or not?" only with fail-soft values
-    /// and cutoffs on equality.
+    /// Whether the algorithm takes the conventions of alpha-beta.
     pub fn has_conventions(self) -> bool {
-        matches!(self, Algorithm::Alphabeta | Algorithm::NegamaxAlphabeta | Algorithm::IdAlphabeta)
+        self.0.conventions
     }
 
     /// Whose point of view the algorithm's values are from.
     pub fn view(self) -> View {
-        match self {
-            Algorithm::Minimax
-            | Algorithm::Alphabeta
-            | Algorithm::Expectimax
-            | Algorithm::Pvs
-            | Algorithm::Mtdf
-            | Algorithm::Sss
-            | Algorithm::IdAlphabeta => View::Max,
-            Algorithm::Negamax | Algorithm::NegamaxAlphabeta | Algorithm::Shallow => View::Mover,
-        }
+        self.0.view
     }
 
     /// Whose point of view the trace shows values from: the algorithm's,
@@ -129,5 +138,61 @@ impl Algorithm {
             (View::Mover, NegamaxView::Moved) => View::Moved,
             (view, _) => view,
         }
+    }
+}
+
+impl PartialEq for Algorithm {
+    fn eq(&self, other: &Algorithm) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for Algorithm {}
+
+impl fmt::Debug for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl clap::ValueEnum for Algorithm {
+    fn value_variants<'a>() -> &'a [Algorithm] {
+        &Algorithm::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.0.summary))
+    }
+}
+
+/// In the JSON trace, as on the command line: `"negamax-alphabeta"`.
+impl Serialize for Algorithm {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Algorithm {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Algorithm, D::Error> {
+        let name = <Cow<'de, str>>::deserialize(deserializer)?;
+        Algorithm::named(&name).ok_or_else(|| {
+            let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+            de::Error::custom(format!("unknown algorithm {name:?}, expected one of {names:?}"))
+        })
+    }
+}
+
+impl JsonSchema for Algorithm {
+    fn schema_name() -> Cow<'static, str> {
+        "Algorithm".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let variant = |a: &Algorithm| {
+            let description = format!("{}.", a.0.summary);
+            serde_json::json!({"description": description, "type": "string", "const": a.name()})
+        };
+        let variants: Vec<serde_json::Value> = Algorithm::ALL.iter().map(variant).collect();
+        json_schema!({"description": "The algorithms, as `--algo` names them.", "oneOf": variants})
     }
 }

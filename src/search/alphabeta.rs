@@ -7,13 +7,33 @@
 //! outside its window; `--fail-hard` clamps it into the entry window, and
 //! `--start-at-bound` starts v at alpha (MAX) or beta (MIN).
 
-use super::engine::{Absorbed, Returned, Rule};
+use super::View;
+use super::algorithm::{About, Algorithm, Preset, Windows};
+use super::engine::{self, Absorbed, Returned, Rule};
 use super::window::{Bounded, Pruning, maximise, minimise};
-use super::{ValueKind, View, Window};
+use crate::bounds::{ValueKind, Window};
 use crate::tree::Player;
 
 /// The alpha-beta rule, minimax form.
 pub(crate) struct AlphaBeta(pub Pruning);
+
+impl Algorithm {
+    /// `--algo alphabeta`.
+    pub const ALPHABETA: Algorithm = Algorithm(&About {
+        name: "alphabeta",
+        summary: "Minimax with alpha-beta pruning (minimax form, fail-soft by default)",
+        view: View::Max,
+        window: Windows::Root { null: false },
+        conventions: true,
+        chance: false,
+        deepens: false,
+        guesses: false,
+        compare: &[("alphabeta", Preset::Window), ("alphabeta-fail-hard", Preset::FailHard)],
+        search: |tree, options, sink| {
+            engine::walk(tree, &AlphaBeta(Pruning::new(options)), options, sink)
+        },
+    });
+}
 
 impl Rule for AlphaBeta {
     type State = Bounded;
@@ -36,6 +56,10 @@ impl Rule for AlphaBeta {
                 maximise(&mut state.v, &mut state.window, child.value, self.0.strict)
             }
         }
+    }
+
+    fn best(&self, state: &Bounded) -> f64 {
+        state.v
     }
 
     fn close(&self, state: &Bounded) -> (f64, ValueKind) {

@@ -11,16 +11,31 @@
 //!     value = alphabeta(root, alpha, beta, depth)
 //! ```
 
-use std::io;
-
+use super::algorithm::{About, Algorithm, Preset, Windows};
 use super::alphabeta::AlphaBeta;
-use super::engine::Engine;
+use super::engine::{Engine, Steps, Stopped};
 use super::window::Pruning;
-use super::{Event, Options, Outcome, Sink, View};
+use super::{Event, Options, Outcome, View};
 use crate::tree::{NodeId, Player, Tree};
 
+impl Algorithm {
+    /// `--algo id-alphabeta`.
+    pub const ID_ALPHABETA: Algorithm = Algorithm(&About {
+        name: "id-alphabeta",
+        summary: "Iterative deepening: alpha-beta to depth 1, 2, ..., each iteration searching children best first by the previous one's values",
+        view: View::Max,
+        window: Windows::Root { null: false },
+        conventions: true,
+        chance: false,
+        deepens: true,
+        guesses: false,
+        compare: &[("id-alphabeta", Preset::Window)],
+        search,
+    });
+}
+
 /// Searches `tree` by iterative deepening with alpha-beta under `options`.
-pub(crate) fn search(tree: &Tree, options: &Options, sink: &mut dyn Sink) -> io::Result<Outcome> {
+fn search(tree: &Tree, options: &Options, sink: &mut dyn Steps) -> Result<Outcome, Stopped> {
     let mut engine = Engine::new(tree, options, sink);
     let rule = AlphaBeta(Pruning::new(options));
     let deepest = options.depth_limit.unwrap_or_else(|| height(tree));

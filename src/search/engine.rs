@@ -9,10 +9,9 @@
 //! combines its children's values and when it stops, is the algorithm's
 //! [`Rule`].
 
-use std::io;
-
 use super::memory::Memory;
-use super::{CutoffRule, Event, Options, Outcome, Sink, Stats, ValueKind, View, Window};
+use super::{Absorption, Event, Flow, Options, Outcome, Sink, Stats, View};
+use crate::bounds::{CutoffRule, ValueKind, Window};
 use crate::tree::{NodeId, Player, Tree};
 
 /// The per-node logic of one algorithm.
@@ -32,6 +31,9 @@ pub(crate) trait Rule {
 
     /// Takes a child's returned value into the node.
     fn absorb(&self, state: &mut Self::State, child: Returned) -> Absorbed;
+
+    /// The node's best value so far, as the rule keeps it.
+    fn best(&self, state: &Self::State) -> f64;
 
     /// The value the node returns, and what it says about the true value.
     fn close(&self, state: &Self::State) -> (f64, ValueKind);
@@ -63,7 +65,9 @@ pub(crate) struct Absorbed {
     /// The child's value is strictly better than every earlier child's.
     pub improved: bool,
     /// Alpha or beta moved.
-    pub update: Option<(super::Bound, f64)>,
+    pub update: Option<(crate::bounds::Bound, f64)>,
+    /// The cutoff test the node made, whether it held or not.
+    pub test: Option<CutoffRule>,
     /// The node stops searching its children: the rest cannot matter to
     /// the root.
     pub cutoff: Option<CutoffRule>,
@@ -74,7 +78,55 @@ pub(crate) struct Absorbed {
 impl Absorbed {
     /// A step of an algorithm that never prunes.
     pub fn plain(improved: bool) -> Absorbed {
-        Absorbed { improved, update: None, cutoff: None, research: false }
+        Absorbed { improved, update: None, test: None, cutoff: None, research: false }
+    }
+}
+
+/// The search stopped before its end, its sink failed or said so; the
+/// counts of the work done until then.
+pub(crate) struct Stopped(pub Stats);
+
+/// What the engine pushes steps into: a [`Sink`] seen without its error
+/// type, which [`Receiver`] keeps aside.
+pub(crate) trait Steps {
+    fn event(&mut self, event: &Event<'_>) -> Flow;
+    fn absorbed(&mut self, absorption: &Absorption) -> Flow;
+    fn takes_steps(&self) -> bool;
+}
+
+/// A sink, and the error that stopped it if one did.
+pub(crate) struct Receiver<'s, S: Sink + ?Sized> {
+    sink: &'s mut S,
+    pub error: Option<S::Error>,
+}
+
+impl<'s, S: Sink + ?Sized> Receiver<'s, S> {
+    pub fn new(sink: &'s mut S) -> Self {
+        Receiver { sink, error: None }
+    }
+
+    /// The flow `result` says, keeping an error aside.
+    fn flow(&mut self, result: Result<Flow, S::Error>) -> Flow {
+        result.unwrap_or_else(|error| {
+            self.error = Some(error);
+            Flow::Stop
+        })
+    }
+}
+
+impl<S: Sink + ?Sized> Steps for Receiver<'_, S> {
+    fn event(&mut self, event: &Event<'_>) -> Flow {
+        let result = self.sink.event(event);
+        self.flow(result)
+    }
+
+    fn absorbed(&mut self, absorption: &Absorption) -> Flow {
+        let result = self.sink.absorbed(absorption);
+        self.flow(result)
+    }
+
+    fn takes_steps(&self) -> bool {
+        self.sink.takes_steps()
     }
 }
 
@@ -100,7 +152,7 @@ pub(crate) struct Pass {
 /// sink and counting the work of all passes together.
 pub(crate) struct Engine<'a, 't> {
     tree: &'t Tree,
-    sink: &'a mut dyn Sink,
+    sink: &'a mut dyn Steps,
     /// Whether the sink takes `Enter` and `Update` events.
     takes_steps: bool,
     pub stats: Stats,
@@ -120,7 +172,7 @@ pub(crate) struct Engine<'a, 't> {
 impl<'a, 't> Engine<'a, 't> {
     /// A search of `tree` under `options`, with a transposition table when
     /// they ask for one.
-    pub fn new(tree: &'t Tree, options: &Options, sink: &'a mut dyn Sink) -> Engine<'a, 't> {
+    pub fn new(tree: &'t Tree, options: &Options, sink: &'a mut dyn Steps) -> Engine<'a, 't> {
         Engine {
             tree,
             takes_steps: sink.takes_steps(),
@@ -135,7 +187,10 @@ impl<'a, 't> Engine<'a, 't> {
 
     /// Puts every node's children in the order `arrange` gives them, and
     /// tells the sink of each node whose order changed.
-    pub fn reorder(&mut self, mut arrange: impl FnMut(NodeId, &mut [NodeId])) -> io::Result<()> {
+    pub fn reorder(
+        &mut self,
+        mut arrange: impl FnMut(NodeId, &mut [NodeId]),
+    ) -> Result<(), Stopped> {
         let tree = self.tree;
         let order = self
             .order
@@ -144,8 +199,10 @@ impl<'a, 't> Engine<'a, 't> {
             let children = &mut order[node.index()];
             let before = children.clone();
             arrange(node, children);
-            if *children != before {
-                self.sink.event(&Event::Reorder { node, children })?;
+            if *children != before
+                && self.sink.event(&Event::Reorder { node, children }) == Flow::Stop
+            {
+                return Err(Stopped(self.stats));
             }
         }
         Ok(())
@@ -163,19 +220,30 @@ impl<'a, 't> Engine<'a, 't> {
 
     /// Tells the sink of a cutoff at `node` that skips its children from
     /// the `from`-th on, if there are any; returns how many children it has.
-    fn cut(&mut self, node: NodeId, from: usize, rule: CutoffRule) -> io::Result<usize> {
+    fn cut(&mut self, node: NodeId, from: usize, rule: CutoffRule) -> Result<usize, Stopped> {
         let children = children_in(self.tree, &self.order, node);
         let pruned = &children[from..];
         if !pruned.is_empty() {
             self.stats.cutoffs += 1;
-            self.sink.event(&Event::Cutoff { node, rule, pruned })?;
+            if self.sink.event(&Event::Cutoff { node, rule, pruned }) == Flow::Stop {
+                return Err(Stopped(self.stats));
+            }
         }
         Ok(children.len())
     }
 
     /// Passes `event` to the sink.
-    pub fn emit(&mut self, event: &Event<'_>) -> io::Result<()> {
-        self.sink.event(event)
+    pub fn emit(&mut self, event: &Event<'_>) -> Result<(), Stopped> {
+        let flow = self.sink.event(event);
+        self.stopped_if(flow)
+    }
+
+    /// Stops the search where the sink says so.
+    fn stopped_if(&self, flow: Flow) -> Result<(), Stopped> {
+        match flow {
+            Flow::Continue => Ok(()),
+            Flow::Stop => Err(Stopped(self.stats)),
+        }
     }
 
     /// Runs `rule` over the tree once, nodes at `depth_limit` evaluated
@@ -184,7 +252,7 @@ impl<'a, 't> Engine<'a, 't> {
     /// # Complexity
     /// Time linear in the nodes visited; memory one frame per level of the
     /// current path plus four bytes per node for the best child.
-    pub fn pass<R: Rule>(&mut self, rule: &R, depth_limit: Option<u32>) -> io::Result<Pass> {
+    pub fn pass<R: Rule>(&mut self, rule: &R, depth_limit: Option<u32>) -> Result<Pass, Stopped> {
         let (value, kind) = Walker { engine: self, rule, depth_limit }.run()?;
         Ok(Pass { value, kind })
     }
@@ -211,6 +279,7 @@ impl<'a, 't> Engine<'a, 't> {
             })
             .collect(),
             stats: self.stats,
+            stopped: false,
         }
     }
 }
@@ -220,8 +289,8 @@ pub(crate) fn walk<R: Rule>(
     tree: &Tree,
     rule: &R,
     options: &Options,
-    sink: &mut dyn Sink,
-) -> io::Result<Outcome> {
+    sink: &mut dyn Steps,
+) -> Result<Outcome, Stopped> {
     let mut engine = Engine::new(tree, options, sink);
     let pass = engine.pass(rule, options.depth_limit)?;
     Ok(engine.outcome(pass, R::VIEW, engine.best_children()))
@@ -246,7 +315,7 @@ struct Walker<'e, 'a, 't, R: Rule> {
 }
 
 impl<'t, R: Rule> Walker<'_, '_, 't, R> {
-    fn run(&mut self) -> io::Result<(f64, ValueKind)> {
+    fn run(&mut self) -> Result<(f64, ValueKind), Stopped> {
         let mut stack = Vec::new();
         let tree = self.engine.tree;
         if let Some(received) = self.enter(&mut stack, tree.root(), 0)? {
@@ -286,7 +355,7 @@ impl<'t, R: Rule> Walker<'_, '_, 't, R> {
         stack: &mut Vec<Frame<R::State>>,
         node: NodeId,
         depth: u32,
-    ) -> io::Result<Option<(f64, ValueKind)>> {
+    ) -> Result<Option<(f64, ValueKind)>, Stopped> {
         let tree = self.engine.tree;
         let player = tree.player(node);
         let state = self.rule.open(player, stack.last().map(|parent| &parent.state));
@@ -348,25 +417,27 @@ impl<'t, R: Rule> Walker<'_, '_, 't, R> {
         frame: &mut Frame<R::State>,
         child: NodeId,
         (value, kind): (f64, ValueKind),
-    ) -> io::Result<()> {
+    ) -> Result<(), Stopped> {
         let tree = self.engine.tree;
         let node = frame.node;
-        let returned = Returned {
-            value,
-            kind,
-            player: tree.player(child),
-            probability: tree.probability(child),
-        };
+        let player = tree.player(child);
+        let returned = Returned { value, kind, player, probability: tree.probability(child) };
+        let before = self.rule.best(&frame.state);
         let step = self.rule.absorb(&mut frame.state, returned);
         // The first child is the best so far even when it is no better
         // than where v started (-inf, or the bound under --start-at-bound).
         if step.improved || frame.next == 1 {
             self.engine.best_child[node.index()] = child.0;
         }
-        if let Some((bound, value)) = step.update
-            && self.engine.takes_steps
-        {
-            self.engine.emit(&Event::Update { node, bound, value })?;
+        if self.engine.takes_steps {
+            let seen = R::VIEW.seen_by(value, player, tree.player(node));
+            let after = self.rule.best(&frame.state);
+            let absorption = Absorption { node, child, seen, before, after, test: step.test };
+            let flow = self.engine.sink.absorbed(&absorption);
+            self.engine.stopped_if(flow)?;
+            if let Some((bound, value)) = step.update {
+                self.engine.emit(&Event::Update { node, bound, value })?;
+            }
         }
         if step.research {
             frame.next -= 1;

@@ -2,13 +2,34 @@
 //! and a chance node takes the average of its children's values weighted
 //! by their probabilities. Values are from MAX's point of view throughout.
 
-use super::engine::{Absorbed, Best, Returned, Rule};
+use super::View;
+use super::algorithm::{About, Algorithm, Preset, Windows};
+use super::engine::{self, Absorbed, Best, Returned, Rule};
 use super::minimax::Minimax;
-use super::{ValueKind, View, Window};
+use crate::bounds::{ValueKind, Window};
 use crate::tree::Player;
 
 /// The expectimax rule: minimax's, with a value range too, plus chance nodes.
 pub(crate) struct Expectimax(pub Minimax);
+
+impl Algorithm {
+    /// `--algo expectimax`.
+    pub const EXPECTIMAX: Algorithm = Algorithm(&About {
+        name: "expectimax",
+        summary: "Minimax with chance nodes, which take the probability-weighted average of their children's values (expectiminimax)",
+        view: View::Max,
+        window: Windows::None,
+        conventions: false,
+        chance: true,
+        deepens: false,
+        guesses: false,
+        compare: &[("expectimax", Preset::Plain)],
+        search: |tree, options, sink| {
+            let rule = Expectimax(Minimax(options.value_range));
+            engine::walk(tree, &rule, options, sink)
+        },
+    });
+}
 
 impl Rule for Expectimax {
     type State = Best;
@@ -36,6 +57,10 @@ impl Rule for Expectimax {
         let probability = child.probability.expect("a chance node's children have probabilities");
         state.v += probability * child.value;
         Absorbed::plain(false)
+    }
+
+    fn best(&self, state: &Best) -> f64 {
+        state.v
     }
 
     fn close(&self, state: &Best) -> (f64, ValueKind) {

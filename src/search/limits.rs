@@ -2,7 +2,8 @@
 //! stops it, and the values the game can take (`--value-range`), where a
 //! node can stop as soon as it has its player's best.
 
-use super::{Algorithm, Bound, CutoffRule, Options, SearchError, View, Window};
+use super::{Algorithm, Options, SearchError, View};
+use crate::bounds::{Bound, CutoffRule, Window};
 use crate::num::Num;
 use crate::tree::{Player, Tree};
 
@@ -23,7 +24,7 @@ pub fn check(tree: &Tree, algorithm: Algorithm, options: &Options) -> Result<(),
             });
         }
     }
-    if algorithm == Algorithm::IdAlphabeta {
+    if algorithm.about().deepens {
         return check_iterations(tree, options.depth_limit);
     }
     match options.depth_limit {
@@ -54,7 +55,7 @@ fn check_chance(tree: &Tree, algorithm: Algorithm) -> Result<(), SearchError> {
     let Some(chance) = tree.first_chance_node() else {
         return Ok(());
     };
-    if algorithm != Algorithm::Expectimax {
+    if !algorithm.about().chance {
         let node = tree.name(chance).to_string();
         return Err(SearchError::ChanceNode { algorithm: algorithm.name(), node });
     }

@@ -9,7 +9,7 @@
 //! those bounds already decide, takes the remembered value instead of
 //! searching the subtree again.
 
-use super::{ValueKind, Window};
+use crate::bounds::{ValueKind, Window};
 use crate::tree::{NodeId, Tree};
 
 /// Lower and upper bounds on node values, from the point of view the

@@ -1,13 +1,33 @@
 //! Minimax: MAX nodes take the largest child value, MIN nodes the smallest.
 //! Values are from MAX's point of view throughout.
 
-use super::engine::{Absorbed, Best, Returned, Rule};
-use super::{ValueKind, View, Window};
+use super::View;
+use super::algorithm::{About, Algorithm, Preset, Windows};
+use super::engine::{self, Absorbed, Best, Returned, Rule};
+use crate::bounds::{ValueKind, Window};
 use crate::tree::Player;
 
 /// The minimax rule; with a value range, a node stops once it has the
 /// best value its player can get (the lecture's variant B).
 pub(crate) struct Minimax(pub Option<Window>);
+
+impl Algorithm {
+    /// `--algo minimax`.
+    pub const MINIMAX: Algorithm = Algorithm(&About {
+        name: "minimax",
+        summary: "MAX nodes take the largest child value, MIN nodes the smallest",
+        view: View::Max,
+        window: Windows::None,
+        conventions: false,
+        chance: false,
+        deepens: false,
+        guesses: false,
+        compare: &[("minimax", Preset::Plain)],
+        search: |tree, options, sink| {
+            engine::walk(tree, &Minimax(options.value_range), options, sink)
+        },
+    });
+}
 
 impl Rule for Minimax {
     type State = Best;
@@ -31,6 +51,10 @@ impl Rule for Minimax {
         }
         let cutoff = super::best_possible(self.0, Self::VIEW, state.player, state.v);
         Absorbed { cutoff, ..Absorbed::plain(improved) }
+    }
+
+    fn best(&self, state: &Best) -> f64 {
+        state.v
     }
 
     fn close(&self, state: &Best) -> (f64, ValueKind) {

@@ -23,22 +23,17 @@ mod shallow;
 mod view;
 mod window;
 
-pub use algorithm::Algorithm;
+pub use algorithm::{About, Algorithm, Preset, Windows};
 pub(crate) use limits::best_possible;
 pub use limits::check;
 
-use std::io;
+use std::convert::Infallible;
 
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
-
-use crate::order::Order;
 use crate::tree::{NodeId, Player, Tree};
 
+use crate::bounds::{Bound, CutoffRule, ValueKind, Window};
 pub(crate) use view::MovedView;
 pub use view::{NegamaxView, Returns, View};
-use window::Pruning;
-pub use window::Window;
 
 /// How the search is run; the defaults are the textbook ones.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -51,10 +46,6 @@ pub struct Options {
     pub returns: Returns,
     /// Whose point of view the negamax forms' trace shows values from.
     pub negamax_view: NegamaxView,
-    /// How the tree's children were put in order before the search
-    /// ([`arrange`](crate::order::arrange)); the search takes the tree as
-    /// it is given, and the trace records this.
-    pub order: Order,
     /// Nodes at this depth (root = 0) are evaluated statically.
     pub depth_limit: Option<u32>,
     /// The values the game can take, LO as `alpha` and HI as `beta`, from
@@ -76,74 +67,10 @@ impl Default for Options {
             strict: false,
             returns: Returns::FailSoft,
             negamax_view: NegamaxView::ToMove,
-            order: Order::Given,
             depth_limit: None,
             value_range: None,
             guess: 0.0,
             transpositions: false,
-        }
-    }
-}
-
-/// Which of alpha and beta.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Bound {
-    Alpha,
-    Beta,
-}
-
-impl Bound {
-    /// `alpha` or `beta`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Bound::Alpha => "alpha",
-            Bound::Beta => "beta",
-        }
-    }
-}
-
-/// What a node's value says about its true minimax value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum ValueKind {
-    /// The true value.
-    Exact,
-    /// The true value is at least this (the node failed high).
-    Lower,
-    /// The true value is at most this (the node failed low).
-    Upper,
-}
-
-impl ValueKind {
-    /// The same statement seen from the other player's point of view.
-    pub fn flipped(self) -> ValueKind {
-        match self {
-            ValueKind::Exact => ValueKind::Exact,
-            ValueKind::Lower => ValueKind::Upper,
-            ValueKind::Upper => ValueKind::Lower,
-        }
-    }
-}
-
-/// Why a node stopped searching its children: `value` compared with the
-/// bound `limit` (`v >= beta`, or `v <= alpha`; strict `>`/`<` under `--strict`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CutoffRule {
-    pub value: f64,
-    pub bound: Bound,
-    pub limit: f64,
-    pub strict: bool,
-}
-
-impl CutoffRule {
-    /// The comparison that held: `>=`, `>`, `<=` or `<`.
-    pub fn comparison(&self) -> &'static str {
-        match (self.bound, self.strict) {
-            (Bound::Beta, false) => ">=",
-            (Bound::Beta, true) => ">",
-            (Bound::Alpha, false) => "<=",
-            (Bound::Alpha, true) => "<",
         }
     }
 }
@@ -195,16 +122,67 @@ impl Event<'_> {
     }
 }
 
-/// Receives a search's events as they happen; a sink that keeps what an
-/// event borrows copies it.
-pub trait Sink {
-    /// Takes one event; an error (a closed pipe) stops the search.
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()>;
+/// Whether the search goes on after a step: a sink that has what it
+/// wanted (one frame of many) stops it, and the search then ends as if it
+/// were complete ([`Outcome::stopped`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Stop,
+}
 
-    /// Whether the sink takes every step, [`Event::Enter`] and
-    /// [`Event::Update`] included. A sink that only records what nodes
-    /// receive (values, leaves, cutoffs) says no, and the search does not
-    /// make those events: on a tree without cutoffs they are half of all.
+/// A node took a child's value: what the node's best value was before and
+/// after, in the algorithm's point of view. Explanations read these
+/// instead of working out each rule's bookkeeping again.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Absorption {
+    pub node: NodeId,
+    pub child: NodeId,
+    /// The child's value as the node sees it (negated across a change of
+    /// player in the negamax forms).
+    pub seen: f64,
+    /// The node's best value before this child, and with it.
+    pub before: f64,
+    pub after: f64,
+    /// The cutoff test the node made after this child, whether it held or
+    /// not (a [`Event::Cutoff`] follows when it held); none for the
+    /// algorithms that do not prune.
+    pub test: Option<CutoffRule>,
+}
+
+/// Receives a search's steps as they happen; a sink that keeps what an
+/// event borrows copies it. The search calls [`begin`](Sink::begin), then
+/// [`event`](Sink::event) (and, for a sink that takes steps,
+/// [`absorbed`](Sink::absorbed)) for every step, then
+/// [`finish`](Sink::finish) with what it found, unless a step stopped it.
+pub trait Sink {
+    /// What can go wrong in the sink (an output that cannot be written);
+    /// it ends the search, and [`run`] returns it.
+    type Error;
+
+    /// Before the first step: a header, the start of a document.
+    fn begin(&mut self) -> Result<(), Self::Error> {
+        Ok(())
+    }
+
+    /// Takes one step of the search.
+    fn event(&mut self, event: &Event<'_>) -> Result<Flow, Self::Error>;
+
+    /// A node took a child's value (only for a sink that takes steps).
+    fn absorbed(&mut self, _absorption: &Absorption) -> Result<Flow, Self::Error> {
+        Ok(Flow::Continue)
+    }
+
+    /// After the last step of a search that was not stopped.
+    fn finish(&mut self, _outcome: &Outcome) -> Result<(), Self::Error> {
+        Ok(())
+    }
+
+    /// Whether the sink takes every step, [`Event::Enter`],
+    /// [`Event::Update`] and [`absorbed`](Sink::absorbed) included. A sink
+    /// that only records what nodes receive (values, leaves, cutoffs) says
+    /// no, and the search does not make those steps: on a tree without
+    /// cutoffs they are half of all.
     fn takes_steps(&self) -> bool {
         true
     }
@@ -214,8 +192,10 @@ pub trait Sink {
 pub struct Discard;
 
 impl Sink for Discard {
-    fn event(&mut self, _: &Event<'_>) -> io::Result<()> {
-        Ok(())
+    type Error = Infallible;
+
+    fn event(&mut self, _: &Event<'_>) -> Result<Flow, Infallible> {
+        Ok(Flow::Continue)
     }
 
     fn takes_steps(&self) -> bool {
@@ -223,10 +203,31 @@ impl Sink for Discard {
     }
 }
 
-impl<A: Sink, B: Sink> Sink for (A, B) {
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
-        self.0.event(event)?;
+/// Two sinks: the first one records and can neither fail nor stop (an
+/// answer, a witness); the second takes every step after it.
+impl<A: Sink<Error = Infallible>, B: Sink> Sink for (A, B) {
+    type Error = B::Error;
+
+    fn begin(&mut self) -> Result<(), B::Error> {
+        let Ok(()) = self.0.begin();
+        self.1.begin()
+    }
+
+    fn event(&mut self, event: &Event<'_>) -> Result<Flow, B::Error> {
+        let Ok(_) = self.0.event(event);
         self.1.event(event)
+    }
+
+    fn absorbed(&mut self, absorption: &Absorption) -> Result<Flow, B::Error> {
+        if self.0.takes_steps() {
+            let Ok(_) = self.0.absorbed(absorption);
+        }
+        self.1.absorbed(absorption)
+    }
+
+    fn finish(&mut self, outcome: &Outcome) -> Result<(), B::Error> {
+        let Ok(()) = self.0.finish(outcome);
+        self.1.finish(outcome)
     }
 
     fn takes_steps(&self) -> bool {
@@ -270,6 +271,9 @@ pub struct Outcome {
     /// The root, its best child, that child's best child, ... to a leaf.
     pub principal_variation: Vec<NodeId>,
     pub stats: Stats,
+    /// The sink stopped the search ([`Flow::Stop`]): only `stats` say
+    /// anything, about the steps made until then.
+    pub stopped: bool,
 }
 
 /// Why a search could not run or finish.
@@ -298,69 +302,83 @@ pub enum SearchError {
         "node {node} has the value {value}; in a tree with chance nodes every value must be finite"
     )]
     InfiniteWithChance { node: String, value: String },
-    /// The sink failed (for example, the output pipe closed).
+}
+
+/// Why a run ended without its outcome: the search could not run, or the
+/// sink failed.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError<E> {
     #[error(transparent)]
-    Io(#[from] io::Error),
+    Search(#[from] SearchError),
+    /// The sink's own error (an output that cannot be written).
+    #[error("{0}")]
+    Sink(E),
+}
+
+/// A write error of a sink that writes.
+impl From<std::io::Error> for RunError<std::io::Error> {
+    fn from(error: std::io::Error) -> Self {
+        RunError::Sink(error)
+    }
+}
+
+/// A run whose sink cannot fail fails only as a search.
+impl From<RunError<Infallible>> for SearchError {
+    fn from(error: RunError<Infallible>) -> SearchError {
+        match error {
+            RunError::Search(error) => error,
+            RunError::Sink(never) => match never {},
+        }
+    }
+}
+
+impl RunError<Infallible> {
+    /// The same error, from a run whose sink could have failed with `E`.
+    pub fn widen<E>(self) -> RunError<E> {
+        RunError::Search(self.into())
+    }
 }
 
 /// Runs `algorithm` on `tree`, pushing every step into `sink`.
 ///
-/// Checks up front that the depth limit can be honoured, so a sink never
-/// sees part of a search that then fails.
-pub fn run(
+/// Checks up front that the search can run (the depth limit can be
+/// honoured, the tree has no chance node the algorithm cannot search), so
+/// a sink never sees part of a search that then fails.
+pub fn run<S: Sink + ?Sized>(
     tree: &Tree,
     algorithm: Algorithm,
     options: &Options,
-    sink: &mut dyn Sink,
-) -> Result<Outcome, SearchError> {
+    sink: &mut S,
+) -> Result<Outcome, RunError<S::Error>> {
     check(tree, algorithm, options)?;
-    let mut moved;
-    let sink: &mut dyn Sink = match algorithm.shown_view(options) {
-        View::Moved => {
-            moved = MovedView(sink);
-            &mut moved
-        }
-        _ => sink,
+    sink.begin().map_err(RunError::Sink)?;
+    let mut receiver = engine::Receiver::new(sink);
+    let searched = match algorithm.shown_view(options) {
+        View::Moved => (algorithm.about().search)(tree, options, &mut MovedView(&mut receiver)),
+        _ => (algorithm.about().search)(tree, options, &mut receiver),
     };
-    Ok(match algorithm {
-        Algorithm::Minimax => {
-            engine::walk(tree, &minimax::Minimax(options.value_range), options, sink)?
+    if let Some(error) = receiver.error.take() {
+        return Err(RunError::Sink(error));
+    }
+    let outcome = searched.unwrap_or_else(Outcome::stopped);
+    if !outcome.stopped {
+        sink.finish(&outcome).map_err(RunError::Sink)?;
+    }
+    Ok(outcome)
+}
+
+impl Outcome {
+    /// The outcome of a search its sink stopped after `stats`' steps.
+    fn stopped(engine::Stopped(stats): engine::Stopped) -> Outcome {
+        Outcome {
+            value: 0.0,
+            kind: ValueKind::Exact,
+            best_move: None,
+            principal_variation: Vec::new(),
+            stats,
+            stopped: true,
         }
-        Algorithm::Negamax => {
-            engine::walk(tree, &negamax::Negamax(options.value_range), options, sink)?
-        }
-        Algorithm::Alphabeta => {
-            let rule = alphabeta::AlphaBeta(Pruning::new(options));
-            engine::walk(tree, &rule, options, sink)?
-        }
-        Algorithm::NegamaxAlphabeta => {
-            let rule = negamax_alphabeta::NegamaxAlphaBeta(Pruning::new(options));
-            engine::walk(tree, &rule, options, sink)?
-        }
-        Algorithm::Shallow => {
-            engine::walk(tree, &shallow::Shallow(options.value_range), options, sink)?
-        }
-        Algorithm::Expectimax => {
-            let rule = expectimax::Expectimax(minimax::Minimax(options.value_range));
-            engine::walk(tree, &rule, options, sink)?
-        }
-        Algorithm::Pvs => {
-            // A null window needs fail-soft values and cutoffs on equality.
-            let pruning =
-                Pruning { strict: false, returns: Returns::FailSoft, ..Pruning::new(options) };
-            engine::walk(tree, &pvs::Pvs(pruning), options, sink)?
-        }
-        Algorithm::Mtdf => mtdf::search(tree, options.guess, options, sink)?,
-        Algorithm::Sss => {
-            // The best the root's player could hope for.
-            let hope = match tree.player(tree.root()) {
-                Player::Min => f64::NEG_INFINITY,
-                Player::Max | Player::Chance => f64::INFINITY,
-            };
-            mtdf::search(tree, hope, options, sink)?
-        }
-        Algorithm::IdAlphabeta => deepening::search(tree, options, sink)?,
-    })
+    }
 }
 
 #[cfg(test)]

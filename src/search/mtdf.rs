@@ -15,24 +15,62 @@
 //! hope for (MTD(+inf) for MAX): Plaat et al. show it evaluates exactly
 //! Stockman's SSS* leaves.
 
-use std::io;
-
+use super::algorithm::{About, Algorithm, Preset, Windows};
 use super::alphabeta::AlphaBeta;
-use super::engine::{Engine, Pass};
+use super::engine::{Engine, Pass, Steps, Stopped};
 use super::memory::Memory;
 use super::window::Pruning;
-use super::{Event, Options, Outcome, Returns, Sink, ValueKind, View, Window};
+use super::{Event, Options, Outcome, Returns, View};
+use crate::bounds::{ValueKind, Window};
 use crate::tree::{Player, Tree};
+
+impl Algorithm {
+    /// `--algo mtdf`.
+    pub const MTDF: Algorithm = Algorithm(&About {
+        name: "mtdf",
+        summary: "MTD(f): null-window alpha-beta passes from the guess `--guess`, with a memory of the bounds each pass proves, until they meet",
+        view: View::Max,
+        window: Windows::Passes,
+        conventions: false,
+        chance: false,
+        deepens: false,
+        guesses: true,
+        compare: &[("mtdf", Preset::Plain)],
+        search: |tree, options, sink| search(tree, options.guess, options, sink),
+    });
+
+    /// `--algo sss`.
+    pub const SSS: Algorithm = Algorithm(&About {
+        name: "sss",
+        summary: "SSS* as MTD(+inf): the passes start from the best value the root's player could hope for, and never evaluate a leaf alpha-beta skips",
+        view: View::Max,
+        window: Windows::Passes,
+        conventions: false,
+        chance: false,
+        deepens: false,
+        guesses: false,
+        compare: &[("sss", Preset::Plain)],
+        search: |tree, options, sink| search(tree, hope(tree), options, sink),
+    });
+}
+
+/// The best value the root's player could hope for: where SSS* starts.
+fn hope(tree: &Tree) -> f64 {
+    match tree.player(tree.root()) {
+        Player::Min => f64::NEG_INFINITY,
+        Player::Max | Player::Chance => f64::INFINITY,
+    }
+}
 
 /// Searches `tree` by MTD(f) from `guess` (MAX's point of view), nodes at
 /// the depth limit evaluated statically; the memory is a transposition
 /// table with `--transpositions`.
-pub(crate) fn search(
+fn search(
     tree: &Tree,
     guess: f64,
     options: &Options,
-    sink: &mut dyn Sink,
-) -> io::Result<Outcome> {
+    sink: &mut dyn Steps,
+) -> Result<Outcome, Stopped> {
     let mut engine = Engine::new(tree, options, sink);
     engine.memory = Some(Memory::new(tree, options.transpositions));
     let (mut lower, mut upper) = (f64::NEG_INFINITY, f64::INFINITY);

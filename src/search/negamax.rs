@@ -2,13 +2,33 @@
 //! to move, so every node maximises. A child's value is negated on the way
 //! up, except where parent and child have the same player.
 
-use super::engine::{Absorbed, Best, Returned, Rule};
-use super::{ValueKind, View, Window};
+use super::View;
+use super::algorithm::{About, Algorithm, Preset, Windows};
+use super::engine::{self, Absorbed, Best, Returned, Rule};
+use crate::bounds::{ValueKind, Window};
 use crate::tree::Player;
 
 /// The negamax rule; with a value range, a node stops once it has the
 /// best value its player can get.
 pub(crate) struct Negamax(pub Option<Window>);
+
+impl Algorithm {
+    /// `--algo negamax`.
+    pub const NEGAMAX: Algorithm = Algorithm(&About {
+        name: "negamax",
+        summary: "Minimax with every value from the point of view of the player to move",
+        view: View::Mover,
+        window: Windows::None,
+        conventions: false,
+        chance: false,
+        deepens: false,
+        guesses: false,
+        compare: &[("negamax", Preset::Plain)],
+        search: |tree, options, sink| {
+            engine::walk(tree, &Negamax(options.value_range), options, sink)
+        },
+    });
+}
 
 impl Rule for Negamax {
     type State = Best;
@@ -30,6 +50,10 @@ impl Rule for Negamax {
         }
         let cutoff = super::best_possible(self.0, Self::VIEW, state.player, state.v);
         Absorbed { cutoff, ..Absorbed::plain(improved) }
+    }
+
+    fn best(&self, state: &Best) -> f64 {
+        state.v
     }
 
     fn close(&self, state: &Best) -> (f64, ValueKind) {

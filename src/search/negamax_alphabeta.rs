@@ -7,13 +7,33 @@
 //! the value nor the window is negated. It visits exactly the nodes the
 //! minimax form visits.
 
-use super::engine::{Absorbed, Returned, Rule};
+use super::View;
+use super::algorithm::{About, Algorithm, Preset, Windows};
+use super::engine::{self, Absorbed, Returned, Rule};
 use super::window::{Bounded, Pruning, maximise};
-use super::{ValueKind, View, Window};
+use crate::bounds::{ValueKind, Window};
 use crate::tree::Player;
 
 /// The alpha-beta rule, negamax form.
 pub(crate) struct NegamaxAlphaBeta(pub Pruning);
+
+impl Algorithm {
+    /// `--algo negamax-alphabeta`.
+    pub const NEGAMAX_ALPHABETA: Algorithm = Algorithm(&About {
+        name: "negamax-alphabeta",
+        summary: "Alpha-beta in negamax form: child window (-beta, -alpha)",
+        view: View::Mover,
+        window: Windows::Root { null: false },
+        conventions: true,
+        chance: false,
+        deepens: false,
+        guesses: false,
+        compare: &[("negamax-alphabeta", Preset::Window)],
+        search: |tree, options, sink| {
+            engine::walk(tree, &NegamaxAlphaBeta(Pruning::new(options)), options, sink)
+        },
+    });
+}
 
 impl Rule for NegamaxAlphaBeta {
     type State = Bounded;
@@ -37,6 +57,10 @@ impl Rule for NegamaxAlphaBeta {
     fn absorb(&self, state: &mut Bounded, child: Returned) -> Absorbed {
         let child = Self::VIEW.seen_by(child.value, child.player, state.player);
         maximise(&mut state.v, &mut state.window, child, self.0.strict)
+    }
+
+    fn best(&self, state: &Bounded) -> f64 {
+        state.v
     }
 
     fn close(&self, state: &Bounded) -> (f64, ValueKind) {

@@ -11,9 +11,11 @@
 //! Values are real numbers, so the null window is (alpha, the next number
 //! above alpha): the textbook's (alpha, alpha + 1) for integers.
 
-use super::engine::{Absorbed, Returned, Rule};
+use super::algorithm::{About, Algorithm, Preset, Windows};
+use super::engine::{self, Absorbed, Returned, Rule};
 use super::window::{Bounded, Pruning, maximise, minimise};
-use super::{Bound, ValueKind, View, Window};
+use super::{Returns, View};
+use crate::bounds::{Bound, ValueKind, Window};
 use crate::tree::Player;
 
 /// The PVS rule, minimax form, fail-soft.
@@ -43,6 +45,27 @@ impl Scouting {
             (Probe::Null, Player::Max | Player::Chance) => Window { alpha, beta: alpha.next_up() },
         }
     }
+}
+
+impl Algorithm {
+    /// `--algo pvs`.
+    pub const PVS: Algorithm = Algorithm(&About {
+        name: "pvs",
+        summary: "Principal-variation search (NegaScout): the first child with the whole window, the others with a null window, searched again when they turn out better",
+        view: View::Max,
+        window: Windows::Root { null: true },
+        conventions: false,
+        chance: false,
+        deepens: false,
+        guesses: false,
+        compare: &[("pvs", Preset::NullWindow)],
+        search: |tree, options, sink| {
+            // A null window needs fail-soft values and cutoffs on equality.
+            let pruning =
+                Pruning { strict: false, returns: Returns::FailSoft, ..Pruning::new(options) };
+            engine::walk(tree, &Pvs(pruning), options, sink)
+        },
+    });
 }
 
 impl Rule for Pvs {
@@ -79,6 +102,10 @@ impl Rule for Pvs {
             Player::Min => minimise(v, window, child.value, false),
             Player::Max | Player::Chance => maximise(v, window, child.value, false),
         }
+    }
+
+    fn best(&self, state: &Scouting) -> f64 {
+        state.bounded.v
     }
 
     fn close(&self, state: &Scouting) -> (f64, ValueKind) {

@@ -14,14 +14,34 @@
 //! shows `w` as the node's beta. Where parent and child have the same
 //! player, the child keeps its parent's bound.
 
-use super::engine::{Absorbed, Returned, Rule};
+use super::View;
+use super::algorithm::{About, Algorithm, Preset, Windows};
+use super::engine::{self, Absorbed, Returned, Rule};
 use super::window::{Bounded, maximise};
-use super::{ValueKind, View, Window};
+use crate::bounds::{ValueKind, Window};
 use crate::tree::Player;
 
 /// The F1 rule; with a value range, the root's bound is the best value
 /// its player can get instead of infinity.
 pub(crate) struct Shallow(pub Option<Window>);
+
+impl Algorithm {
+    /// `--algo shallow`.
+    pub const SHALLOW: Algorithm = Algorithm(&About {
+        name: "shallow",
+        summary: "Knuth and Moore's F1, the lecture's \"partial evaluation\": negamax with one bound w (shallow cutoffs only)",
+        view: View::Mover,
+        window: Windows::Bound,
+        conventions: false,
+        chance: false,
+        deepens: false,
+        guesses: false,
+        compare: &[("shallow", Preset::Plain)],
+        search: |tree, options, sink| {
+            engine::walk(tree, &Shallow(options.value_range), options, sink)
+        },
+    });
+}
 
 impl Rule for Shallow {
     type State = Bounded;
@@ -47,6 +67,10 @@ impl Rule for Shallow {
         // The bound is fixed on entry: alpha never moves, so no update is traced.
         let absorbed = maximise(&mut state.v, &mut window, child, false);
         Absorbed { update: None, ..absorbed }
+    }
+
+    fn best(&self, state: &Bounded) -> f64 {
+        state.v
     }
 
     fn close(&self, state: &Bounded) -> (f64, ValueKind) {

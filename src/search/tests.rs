@@ -1,16 +1,21 @@
 //! Tests of the search as a whole: events, sinks, outcomes.
+use std::convert::Infallible;
+
 use super::engine::Rule;
 use super::*;
 
 #[test]
 fn each_algorithm_names_the_view_its_rule_uses() {
-    assert_eq!(Algorithm::Minimax.view(), <minimax::Minimax as Rule>::VIEW);
-    assert_eq!(Algorithm::Negamax.view(), <negamax::Negamax as Rule>::VIEW);
-    assert_eq!(Algorithm::Alphabeta.view(), <alphabeta::AlphaBeta as Rule>::VIEW);
+    assert_eq!(Algorithm::MINIMAX.view(), <minimax::Minimax as Rule>::VIEW);
+    assert_eq!(Algorithm::NEGAMAX.view(), <negamax::Negamax as Rule>::VIEW);
+    assert_eq!(Algorithm::ALPHABETA.view(), <alphabeta::AlphaBeta as Rule>::VIEW);
     assert_eq!(
-        Algorithm::NegamaxAlphabeta.view(),
+        Algorithm::NEGAMAX_ALPHABETA.view(),
         <negamax_alphabeta::NegamaxAlphaBeta as Rule>::VIEW
     );
+    assert_eq!(Algorithm::SHALLOW.view(), <shallow::Shallow as Rule>::VIEW);
+    assert_eq!(Algorithm::EXPECTIMAX.view(), <expectimax::Expectimax as Rule>::VIEW);
+    assert_eq!(Algorithm::PVS.view(), <pvs::Pvs as Rule>::VIEW);
 }
 
 #[test]
@@ -27,9 +32,11 @@ struct Kept {
 }
 
 impl Sink for Kept {
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+    type Error = Infallible;
+
+    fn event(&mut self, event: &Event<'_>) -> Result<Flow, Infallible> {
         self.events.push(format!("{event:?}"));
-        Ok(())
+        Ok(Flow::Continue)
     }
 
     fn takes_steps(&self) -> bool {
@@ -73,7 +80,7 @@ fn the_deepest_node_visited_is_counted() {
         // F1 cuts there too: a shallow cutoff, one level below the bound's
         // owner. SSS* proves b <= 1 from d alone and never enters [2, [3, 4]].
         let deepest = match algorithm {
-            Algorithm::Sss => 2,
+            _ if algorithm == Algorithm::SSS => 2,
             _ if algorithm.has_window() => 3,
             _ => 4,
         };
@@ -87,9 +94,45 @@ struct ClosesAfter {
 }
 
 impl Sink for ClosesAfter {
-    fn event(&mut self, _: &Event<'_>) -> io::Result<()> {
-        self.left = self.left.checked_sub(1).ok_or(io::ErrorKind::BrokenPipe)?;
+    type Error = std::io::ErrorKind;
+
+    fn event(&mut self, _: &Event<'_>) -> Result<Flow, std::io::ErrorKind> {
+        self.left = self.left.checked_sub(1).ok_or(std::io::ErrorKind::BrokenPipe)?;
+        Ok(Flow::Continue)
+    }
+}
+
+/// Takes `left` events, then says it has what it wanted.
+struct StopsAfter {
+    left: u32,
+    finished: bool,
+}
+
+impl Sink for StopsAfter {
+    type Error = Infallible;
+
+    fn event(&mut self, _: &Event<'_>) -> Result<Flow, Infallible> {
+        self.left -= 1;
+        Ok(if self.left == 0 { Flow::Stop } else { Flow::Continue })
+    }
+
+    fn finish(&mut self, _: &Outcome) -> Result<(), Infallible> {
+        self.finished = true;
         Ok(())
+    }
+}
+
+#[test]
+fn a_sink_that_stops_ends_the_search_there_without_finishing_it() {
+    let tree = crate::tree::parse(&b"[[1, 2], [3, 4]]"[..], Default::default(), Default::default())
+        .unwrap();
+    for algorithm in Algorithm::ALL.into_iter().filter(|a| a.searches(&tree)) {
+        let mut sink = StopsAfter { left: 3, finished: false };
+        let outcome = run(&tree, algorithm, &Options::default(), &mut sink).unwrap();
+        assert!(outcome.stopped && !sink.finished, "{algorithm:?}");
+        let mut whole = StopsAfter { left: 1_000, finished: false };
+        let outcome = run(&tree, algorithm, &Options::default(), &mut whole).unwrap();
+        assert!(!outcome.stopped && whole.finished, "{algorithm:?}");
     }
 }
 
@@ -98,8 +141,9 @@ fn a_search_that_cannot_run_fails_before_any_event() {
     let tree = crate::tree::parse(&b"[[1, 2], [3]]"[..], Default::default(), Default::default());
     let options = Options { depth_limit: Some(1), ..Options::default() };
     let mut sink = ClosesAfter { left: 0 };
-    let result = run(&tree.unwrap(), Algorithm::Minimax, &options, &mut sink);
-    assert!(matches!(result, Err(SearchError::MissingStaticValue { limit: 1, .. })), "{result:?}");
+    let result = run(&tree.unwrap(), Algorithm::MINIMAX, &options, &mut sink);
+    let missing = matches!(result, Err(RunError::Search(SearchError::MissingStaticValue { .. })));
+    assert!(missing, "{result:?}");
 }
 
 #[test]
@@ -110,9 +154,9 @@ fn a_sink_that_fails_stops_the_search_with_its_error() {
     let tree = crate::tree::parse(game, Default::default(), Default::default()).unwrap();
     for left in [0, 5, 5_000] {
         let mut sink = ClosesAfter { left };
-        let result = run(&tree, Algorithm::Minimax, &Options::default(), &mut sink);
-        let Err(SearchError::Io(error)) = result else { panic!("{result:?}") };
-        assert_eq!(error.kind(), io::ErrorKind::BrokenPipe);
+        let result = run(&tree, Algorithm::MINIMAX, &Options::default(), &mut sink);
+        let Err(RunError::Sink(error)) = result else { panic!("{result:?}") };
+        assert_eq!(error, std::io::ErrorKind::BrokenPipe);
     }
 }
 
@@ -122,7 +166,7 @@ fn iterative_deepening_names_the_iteration_or_the_depth_limit_that_lacks_a_stati
         .unwrap();
     let error = |depth_limit| {
         let options = Options { depth_limit, ..Options::default() };
-        check(&tree, Algorithm::IdAlphabeta, &options).unwrap_err().to_string()
+        check(&tree, Algorithm::ID_ALPHABETA, &options).unwrap_err().to_string()
     };
     assert!(error(None).starts_with("--algo id-alphabeta: iteration 1 stops at depth 1"));
     // The last iteration stops at the depth limit, as --depth does.
@@ -137,12 +181,12 @@ fn pvs_keeps_its_own_conventions_whatever_the_options_say() {
     // search does not take them from the options either.
     for text in crate::tree::example_files() {
         let tree = crate::tree::parse(text, Default::default(), Default::default()).unwrap();
-        if !Algorithm::Pvs.searches(&tree) {
+        if !Algorithm::PVS.searches(&tree) {
             continue;
         }
         let kept = |options: &Options| {
             let mut sink = Kept { events: Vec::new(), takes_steps: true };
-            let outcome = run(&tree, Algorithm::Pvs, options, &mut sink).unwrap();
+            let outcome = run(&tree, Algorithm::PVS, options, &mut sink).unwrap();
             (outcome, sink.events)
         };
         let plain = kept(&Options::default());

@@ -4,12 +4,12 @@
 //! negamax forms' values from the other side ([`NegamaxView::Moved`]), a
 //! sink adapter that negates what nodes receive on their way out.
 
-use std::io;
-
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::{Event, Sink, Window};
+use super::engine::Steps;
+use super::{Absorption, Event, Flow};
+use crate::bounds::Window;
 use crate::tree::Player;
 
 /// Whose point of view values are from.
@@ -106,10 +106,10 @@ impl Returns {
 /// Passes a search's events on with every value a node receives negated:
 /// from the point of view of the side that moved into the node. Windows,
 /// bound updates and cutoff tests stay the searching node's own.
-pub(crate) struct MovedView<'s>(pub &'s mut dyn Sink);
+pub(crate) struct MovedView<'s>(pub &'s mut dyn Steps);
 
-impl Sink for MovedView<'_> {
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
+impl Steps for MovedView<'_> {
+    fn event(&mut self, event: &Event<'_>) -> Flow {
         match *event {
             Event::Leaf { node, value } => self.0.event(&Event::Leaf { node, value: -value }),
             Event::Value { node, value, kind } => {
@@ -117,6 +117,10 @@ impl Sink for MovedView<'_> {
             }
             _ => self.0.event(event),
         }
+    }
+
+    fn absorbed(&mut self, absorption: &Absorption) -> Flow {
+        self.0.absorbed(absorption)
     }
 
     fn takes_steps(&self) -> bool {

@@ -6,59 +6,9 @@
 //! so the pruning rule is written once.
 
 use super::engine::Absorbed;
-use super::{Bound, CutoffRule, Options, Returns, ValueKind};
+use super::{Options, Returns};
+use crate::bounds::{Bound, CutoffRule, ValueKind, Window};
 use crate::tree::Player;
-
-/// The open interval (alpha, beta) of values that still matter at a node;
-/// under `--strict` the closed one [alpha, beta].
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Window {
-    pub alpha: f64,
-    pub beta: f64,
-}
-
-impl Window {
-    /// (-inf, inf): every value matters.
-    pub const FULL: Window = Window { alpha: f64::NEG_INFINITY, beta: f64::INFINITY };
-
-    /// The same window from the other player's point of view: (-beta, -alpha).
-    pub fn negated(self) -> Window {
-        Window { alpha: -self.beta, beta: -self.alpha }
-    }
-
-    /// Moves one bound to `value`, as an `Update` event says.
-    pub fn set(&mut self, bound: Bound, value: f64) {
-        match bound {
-            Bound::Alpha => self.alpha = value,
-            Bound::Beta => self.beta = value,
-        }
-    }
-
-    /// Fail-hard: the value clamped into the window.
-    pub fn clamp(self, value: f64) -> f64 {
-        value.max(self.alpha).min(self.beta)
-    }
-
-    /// What a node's returned `value` says about its true value, given the
-    /// window it was entered with: a value on a bound is a bound itself
-    /// when `inclusive` (cutoffs on equality, or a value clamped or started
-    /// there). An infinite value is exact wherever it lies: nothing lies
-    /// beyond it.
-    pub fn classify(self, value: f64, inclusive: bool) -> ValueKind {
-        let (high, low) = if inclusive {
-            (value >= self.beta, value <= self.alpha)
-        } else {
-            (value > self.beta, value < self.alpha)
-        };
-        if high && value < f64::INFINITY {
-            ValueKind::Lower
-        } else if low && value > f64::NEG_INFINITY {
-            ValueKind::Upper
-        } else {
-            ValueKind::Exact
-        }
-    }
-}
 
 /// The state of a node in both alpha-beta forms: its player, its best
 /// value so far, its current window and the window it was entered with.
@@ -105,16 +55,15 @@ pub(crate) fn maximise(v: &mut f64, window: &mut Window, child: f64, strict: boo
     if improved {
         *v = child;
     }
-    let cuts = if strict { *v > window.beta } else { *v >= window.beta };
-    if cuts {
-        let rule = CutoffRule { value: *v, bound: Bound::Beta, limit: window.beta, strict };
-        return Absorbed { cutoff: Some(rule), ..Absorbed::plain(improved) };
+    let test = CutoffRule { value: *v, bound: Bound::Beta, limit: window.beta, strict };
+    if test.holds() {
+        return Absorbed { test: Some(test), cutoff: Some(test), ..Absorbed::plain(improved) };
     }
     let update = (*v > window.alpha).then(|| {
         window.alpha = *v;
         (Bound::Alpha, *v)
     });
-    Absorbed { update, ..Absorbed::plain(improved) }
+    Absorbed { update, test: Some(test), ..Absorbed::plain(improved) }
 }
 
 /// A minimising node takes `child` into `v`: cut when `v` falls to alpha,
@@ -124,16 +73,15 @@ pub(crate) fn minimise(v: &mut f64, window: &mut Window, child: f64, strict: boo
     if improved {
         *v = child;
     }
-    let cuts = if strict { *v < window.alpha } else { *v <= window.alpha };
-    if cuts {
-        let rule = CutoffRule { value: *v, bound: Bound::Alpha, limit: window.alpha, strict };
-        return Absorbed { cutoff: Some(rule), ..Absorbed::plain(improved) };
+    let test = CutoffRule { value: *v, bound: Bound::Alpha, limit: window.alpha, strict };
+    if test.holds() {
+        return Absorbed { test: Some(test), cutoff: Some(test), ..Absorbed::plain(improved) };
     }
     let update = (*v < window.beta).then(|| {
         window.beta = *v;
         (Bound::Beta, *v)
     });
-    Absorbed { update, ..Absorbed::plain(improved) }
+    Absorbed { update, test: Some(test), ..Absorbed::plain(improved) }
 }
 
 #[cfg(test)]
@@ -168,22 +116,6 @@ mod tests {
     }
 
     #[test]
-    fn classify_marks_values_on_or_outside_the_window_as_bounds() {
-        let w = window(2.0, 6.0);
-        assert_eq!(w.classify(2.0, true), ValueKind::Upper);
-        assert_eq!(w.classify(2.0, false), ValueKind::Exact);
-        assert_eq!(w.classify(6.0, true), ValueKind::Lower);
-        assert_eq!(w.classify(4.0, true), ValueKind::Exact);
-        assert_eq!(w.classify(6.0, false), ValueKind::Exact);
-        let full = Window::FULL;
-        assert_eq!(full.classify(f64::INFINITY, true), ValueKind::Exact);
-        assert_eq!(full.classify(f64::NEG_INFINITY, true), ValueKind::Exact);
-        assert_eq!(window(2.0, 6.0).classify(f64::INFINITY, false), ValueKind::Exact);
-        assert_eq!(window(2.0, 6.0).classify(f64::NEG_INFINITY, true), ValueKind::Exact);
-        assert_eq!(window(2.0, 6.0).classify(1e300, false), ValueKind::Lower);
-    }
-
-    #[test]
     fn under_strict_only_a_clamped_or_started_value_on_the_bound_is_a_bound() {
         let entry = window(2.0, 6.0);
         let pruning = |returns| Pruning { root_window: Window::FULL, strict: true, returns };
@@ -192,11 +124,5 @@ mod tests {
         assert_eq!(pruning(Returns::StartAtBound).returned(entry, 2.0), (2.0, ValueKind::Upper));
         let lenient = Pruning { strict: false, ..pruning(Returns::FailSoft) };
         assert_eq!(lenient.returned(entry, 2.0), (2.0, ValueKind::Upper));
-    }
-
-    #[test]
-    fn negated_window_swaps_and_negates() {
-        assert_eq!(window(-1.0, 3.0).negated(), window(-3.0, 1.0));
-        assert_eq!(Window::FULL.negated(), Window::FULL);
     }
 }

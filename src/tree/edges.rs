@@ -4,8 +4,8 @@
 
 use std::collections::HashMap;
 
+use super::Player;
 use super::input::{RawTree, TreeError};
-use super::{Player, names};
 use crate::num::Num;
 
 /// How far the probabilities of a chance node's children may sum from 1.
@@ -44,7 +44,8 @@ pub(super) fn actions(raw: &RawTree) -> Result<HashMap<u32, String>, TreeError> 
         let listed = one_per_child(raw, node, "actions", &raw.actions[&node], children)?;
         by_child.extend(children.iter().copied().zip(listed.iter().cloned()));
     }
-    let unreadable = |action: &str| action.is_empty() || !action.chars().all(names::shows);
+    let unreadable =
+        |action: &str| action.is_empty() || !action.chars().all(crate::terminal::shows);
     let mut labelled: Vec<(&u32, &String)> = by_child.iter().collect();
     labelled.sort_unstable();
     match labelled.into_iter().find(|(_, action)| unreadable(action)) {

@@ -228,24 +228,14 @@ pub fn problem_with(name: &str) -> Option<String> {
     if name.bytes().all(plain) {
         return None; // The common case, settled without decoding characters.
     }
-    let bad = name.chars().find(|&c| c.is_whitespace() || SEPARATORS.contains(&c) || !shows(c))?;
+    let bad = name
+        .chars()
+        .find(|&c| c.is_whitespace() || SEPARATORS.contains(&c) || !crate::terminal::shows(c))?;
     Some(match bad {
         c if c.is_whitespace() => "node names must not contain whitespace".into(),
         c if SEPARATORS.contains(&c) => format!("node names must not contain {c:?}"),
         c => format!("node names must not contain {:?}, which does not show as itself", c),
     })
-}
-
-/// Whether a character shows as itself on a terminal and in Graphviz: not
-/// a control character, an invisible format character (zero-width spaces
-/// and joiners, direction marks and overrides, the byte-order mark) or a
-/// noncharacter.
-pub fn shows(c: char) -> bool {
-    let invisible = matches!(c,
-        '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
-        | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}');
-    let noncharacter = matches!(c, '\u{FDD0}'..='\u{FDEF}') || (c as u32 & 0xFFFE) == 0xFFFE;
-    !c.is_control() && !invisible && !noncharacter
 }
 
 #[cfg(test)]

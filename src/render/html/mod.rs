@@ -9,17 +9,18 @@
 
 mod svg;
 
+use std::convert::Infallible;
 use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::Palette;
 use super::diagram::{Canvas, pv_places};
 use super::picture::{EdgeInk, Ink, Look, NodeView, Picture};
 use super::text::describe;
 use crate::answer::{notation, order_item};
 use crate::num::Num;
-use crate::search::{Event, Outcome, Sink, View};
+use crate::search::{Event, Flow, Outcome, Sink, View};
+use crate::terminal::Palette;
 use crate::tree::{NodeId, Tree};
 
 const SCRIPT: &str = include_str!("page.js");
@@ -82,8 +83,10 @@ impl<'t> Steps<'t> {
 }
 
 impl Sink for Steps<'_> {
-    fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
-        self.picture.event(event)?;
+    type Error = Infallible;
+
+    fn event(&mut self, event: &Event<'_>) -> Result<Flow, Infallible> {
+        let Ok(_) = self.picture.event(event);
         let tree = self.picture.tree();
         let look = &self.canvas.look;
         let touched = self.touched(event);
@@ -105,7 +108,7 @@ impl Sink for Steps<'_> {
                 tree,
                 event,
                 Palette::default(),
-                super::Notation::Ascii,
+                crate::notation::Notation::Ascii,
                 crate::lang::Lang::En.words(),
             ),
             current: event.node().0,
@@ -118,7 +121,7 @@ impl Sink for Steps<'_> {
             leaf,
             pruned,
         });
-        Ok(())
+        Ok(Flow::Continue)
     }
 }
 

@@ -6,10 +6,10 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{Palette, Role};
-use crate::check::classroom::{AnswerError, Key};
-use crate::check::{KeyVerdict, Verdict};
+use super::classroom::{AnswerError, Key};
+use super::{KeyVerdict, Verdict};
 use crate::lang;
+use crate::terminal::{Palette, Role};
 
 /// Writes `key: ok` or `key: wrong at item N: the answer has A, the search has B; why`.
 pub fn write_text(out: &mut dyn Write, verdict: &Verdict, palette: Palette) -> io::Result<()> {
