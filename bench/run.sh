@@ -2,7 +2,7 @@
 # Whole-process timings of gametree on the full tic-tac-toe game tree
 # (549,946 nodes), next to a plain Python minimax and a serde_json floor.
 # Usage: bash bench/run.sh [RUNS]   (default 5 runs per command; prints two
-# Markdown tables for the README: pinned to one core, and on all of them).
+# Markdown tables for docs/performance.md: pinned to one core, and on all of them).
 # Needs cargo, python3 and taskset.
 set -euo pipefail
 cd "$(dirname "$0")/.."

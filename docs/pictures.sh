@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Redraws the README's pictures (docs/*.svg) with the tool itself.
+# Redraws the pictures of the README and docs/ (docs/*.svg, docs/*.png) with the tool itself.
 # Needs Graphviz; run it after changing anything the diagrams show.
 set -euo pipefail
 cd "$(dirname "$0")/.."

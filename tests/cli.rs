@@ -12,5 +12,6 @@ fn cli_cases() {
         .register_bin("gametree", trycmd::cargo::cargo_bin("gametree"))
         .case("tests/cmd/*.toml")
         .case("tests/cmd/*.md")
-        .case("README.md");
+        .case("README.md")
+        .case("docs/*.md");
 }
