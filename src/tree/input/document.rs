@@ -272,3 +272,40 @@ impl FlatField {
         key.name()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::keys::NodeKey;
+    use super::*;
+
+    /// The property names of one object in `gametree schema input`, sorted.
+    fn schema_properties(object: &str) -> Vec<String> {
+        let schema: serde_json::Value = serde_json::from_str(&crate::schema::input()).unwrap();
+        let properties = schema["$defs"][object]["properties"].as_object();
+        let mut names: Vec<String> = properties.expect(object).keys().cloned().collect();
+        names.sort();
+        names
+    }
+
+    /// The names of `keys` for which `keep` holds, sorted.
+    fn names_of<K: ObjectKey>(keep: impl Fn(K) -> bool) -> Vec<String> {
+        let mut names: Vec<String> =
+            K::NAMES.iter().filter(|&&(key, _)| keep(key)).map(|&(_, n)| n.to_string()).collect();
+        names.sort();
+        names
+    }
+
+    /// The keys a top-level object of `shape` takes: its own and those of
+    /// either shape (`children` is the nested shape's when it is an array).
+    fn top_keys(shape: ObjectShape) -> Vec<String> {
+        let nested = shape == ObjectShape::NestedObjects;
+        names_of(|key: TopKey| ObjectShape::of(key, nested).is_none_or(|of| of == shape))
+    }
+
+    #[test]
+    fn the_input_schema_has_the_keys_the_reader_takes_in_each_object() {
+        assert_eq!(schema_properties("FlatTree"), top_keys(ObjectShape::Flat));
+        assert_eq!(schema_properties("NestedRoot"), top_keys(ObjectShape::NestedObjects));
+        assert_eq!(schema_properties("NestedNode"), names_of(|_: NodeKey| true));
+    }
+}

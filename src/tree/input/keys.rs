@@ -1,5 +1,7 @@
 //! The keys of the objects in a tree file, and the error for a key that
-//! is not one of them, with the nearest known key.
+//! is not one of them, with the nearest known key. `gametree schema input`
+//! (`schemas/input.schema.json`) lists the same keys; a unit test of
+//! `document.rs` holds its property lists to these tables.
 use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, Visitor};
