@@ -324,7 +324,7 @@ fn assert_minimax(
     limit: Option<u32>,
 ) -> Result<(), TestCaseError> {
     let root = Node::root(document);
-    prop_assert_eq!(outcome.value, minimax(&root, limit));
+    prop_assert_eq!(outcome.value.to_f64(), minimax(&root, limit));
     let best = tree.children(tree.root())[best_move(&root, limit)];
     prop_assert_eq!(outcome.best_move, Some(best));
     Ok(())
@@ -351,7 +351,7 @@ proptest! {
         let (outcome, leaves) = run(&tree, Algorithm::MTDF, &options);
         assert_minimax(&document, &tree, &outcome, limit)?;
         let (value, seen, passes) = mtdf(&Node::root(&document), limit, guess);
-        prop_assert_eq!(outcome.value, value);
+        prop_assert_eq!(outcome.value.to_f64(), value);
         prop_assert_eq!(&leaves, &seen.leaves);
         prop_assert_eq!(outcome.stats.passes, passes);
     }
@@ -362,9 +362,9 @@ proptest! {
         let options = Options { depth_limit: limit, ..Options::default() };
         let (outcome, leaves) = run(&tree, Algorithm::ID_ALPHABETA, &options);
         let root = Node::root(&document);
-        prop_assert_eq!(outcome.value, minimax(&root, limit));
+        prop_assert_eq!(outcome.value.to_f64(), minimax(&root, limit));
         let (value, seen, last_order) = iterative_deepening(&root, limit);
-        prop_assert_eq!(outcome.value, value);
+        prop_assert_eq!(outcome.value.to_f64(), value);
         prop_assert_eq!(&leaves, &seen.leaves);
         let iterations = limit.unwrap_or_else(|| height(&root)).max(1);
         prop_assert_eq!(outcome.stats.passes, u64::from(iterations));

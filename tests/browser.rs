@@ -108,6 +108,17 @@ fn number(value: &Value) -> String {
 }
 
 /// What the JSON trace says the page shows after `step` events.
+/// A value whose decimals never end as pictures round it: four significant
+/// digits, no trailing zeros.
+fn four_digits(value: f64) -> String {
+    let decimals = (3 - value.abs().log10().floor() as i32).max(0) as usize;
+    let text = format!("{value:.decimals$}");
+    if !text.contains('.') {
+        return text;
+    }
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 fn expected(tree: &Tree, events: &[Value], step: usize) -> Shown {
     let names = tree.name_index();
     let mut want = Shown::default();
@@ -121,7 +132,11 @@ fn expected(tree: &Tree, events: &[Value], step: usize) -> Shown {
                     "upper" => "\u{2264}",
                     _ => "",
                 };
-                want.values.insert(node, format!("{sign}{}", number(&event["value"])));
+                let shown = match event.get("exact") {
+                    Some(_) => format!("\u{2248}{}", four_digits(event["value"].as_f64().unwrap())),
+                    None => number(&event["value"]),
+                };
+                want.values.insert(node, format!("{sign}{shown}"));
             }
             "cutoff" => {
                 let mut below: Vec<_> = event["pruned"]

@@ -3,9 +3,9 @@
 
 use std::io::{self, Write};
 
-use crate::answer::{Answer, LeafMark, notation};
+use crate::answer::{Answer, LeafMark, OrderLine, notation};
 use crate::lang::{Lang, Words};
-use crate::num::Num;
+use crate::num::Value;
 use crate::terminal::{Palette, Role};
 use crate::tree::{NodeId, Tree};
 
@@ -44,8 +44,9 @@ pub fn write(
             evaluated[node.index()] = true;
         }
     }
-    let order: Vec<(NodeId, f64)> = match style.inner_only {
-        true => answer.order.iter().copied().filter(|(node, _)| !evaluated[node.index()]).collect(),
+    let inner = |&(node, _): &(NodeId, Value)| !evaluated[node.index()];
+    let order: OrderLine = match style.inner_only {
+        true => answer.order.iter().filter(inner).collect(),
         false => answer.order.clone(),
     };
     match order.is_empty() {
@@ -73,5 +74,5 @@ fn write_after_order(
     writeln!(out, "{pruned_key}: {}", palette.paint(Role::Pruned, &pruned))?;
     let best = answer.best_move.map_or(words.nothing, |node| tree.name(node));
     writeln!(out, "{best_key}: {}", palette.paint(Role::Best, best))?;
-    writeln!(out, "{value}: {}", Num(answer.value))
+    writeln!(out, "{value}: {}", answer.value)
 }

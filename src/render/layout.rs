@@ -14,7 +14,7 @@
 
 use super::picture::{Look, Picture, Shape};
 use crate::notation::Notation;
-use crate::num::Num;
+use crate::num::{Num, Value};
 use crate::search::Options;
 use crate::tree::{NodeId, Tree};
 
@@ -271,7 +271,7 @@ impl Layout {
 /// The label on the edge into `child`: the action it stands for and, out
 /// of a chance node, its probability (`left 0.5`).
 fn edge_text(tree: &Tree, child: NodeId) -> Option<String> {
-    let probability = tree.probability(child).map(|p| Num(p).to_string());
+    let probability = tree.probability(child).map(|p| p.to_string());
     let parts: Vec<String> =
         tree.action(child).map(str::to_string).into_iter().chain(probability).collect();
     (!parts.is_empty()).then(|| parts.join(" "))
@@ -291,7 +291,8 @@ fn measure(
     let number = if look.numbers { text_width(&"0".repeat(digits + 1), NUMBER_PT) } else { 0.0 };
     // Averages at chance nodes reach every node above them.
     let averaged = tree.nodes().filter_map(|node| ended.value(node));
-    let averaged = averaged.map(|value| Num(-value.abs()).to_string().len()).max().unwrap_or(0);
+    let averaged = averaged.map(|value| Notation::Symbols.value(-value.abs()).chars().count());
+    let averaged = averaged.max().unwrap_or(0);
     let value = widest_value(tree, options).max(averaged);
     let mut names = [0.0f64; 4];
     let mut values = [0.0f64; 4];
@@ -300,10 +301,10 @@ fn measure(
             Shape::Max => (0, None),
             Shape::Min => (1, None),
             Shape::Chance => (2, ended.value(node)),
-            _ => (3, tree.value(node)),
+            _ => (3, tree.value(node).map(Value::decimal)),
         };
         names[kind] = names[kind].max(text_width(tree.name(node), NAME_PT) + number);
-        let shown = Notation::Symbols.number(shown.unwrap_or(0.0).abs());
+        let shown = Notation::Symbols.value(shown.unwrap_or_default().abs());
         values[kind] = values[kind].max(text_width(&format!("-{shown}"), VALUE_PT));
     }
     let name = |width: f64| look.labels.names().then_some((width, line_height(NAME_PT)));

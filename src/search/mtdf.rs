@@ -88,7 +88,7 @@ fn search(
         let rule =
             AlphaBeta(Pruning { root_window: window, strict: false, returns: Returns::FailSoft });
         let pass = engine.pass(&rule, options.depth_limit)?;
-        g = pass.value;
+        g = pass.value.to_f64();
         let failed_high = g >= beta;
         if failed_high {
             lower = g;
@@ -101,7 +101,7 @@ fn search(
     }
     // The value is exact once the bounds meet. Without such a pass every
     // move is as bad as can be, and the last pass's first one will do.
-    let pass = Pass { value: g, kind: ValueKind::Exact };
+    let pass = Pass { value: g.into(), kind: ValueKind::Exact };
     let best_child = proof.as_deref().unwrap_or(engine.best_children());
     Ok(engine.outcome(pass, View::Max, best_child))
 }

@@ -6,6 +6,7 @@ use super::View;
 use super::algorithm::{About, Algorithm, Preset, Windows};
 use super::engine::{self, Absorbed, Best, Returned, Rule};
 use crate::bounds::{ValueKind, Window};
+use crate::num::Value;
 use crate::tree::Player;
 
 /// The negamax rule; with a value range, a node stops once it has the
@@ -35,7 +36,7 @@ impl Rule for Negamax {
     const VIEW: View = View::Mover;
 
     fn open(&self, player: Player, _parent: Option<&Best>) -> Best {
-        Best { player, v: Self::VIEW.initial_v(player) }
+        Best { player, v: Value::decimal(Self::VIEW.initial_v(player)) }
     }
 
     fn window(&self, _state: &Best) -> Option<Window> {
@@ -48,15 +49,15 @@ impl Rule for Negamax {
         if improved {
             state.v = child;
         }
-        let cutoff = super::best_possible(self.0, Self::VIEW, state.player, state.v);
+        let cutoff = super::best_possible(self.0, Self::VIEW, state.player, state.v.to_f64());
         Absorbed { cutoff, ..Absorbed::plain(improved) }
     }
 
-    fn best(&self, state: &Best) -> f64 {
+    fn best(&self, state: &Best) -> Value {
         state.v
     }
 
-    fn close(&self, state: &Best) -> (f64, ValueKind) {
+    fn close(&self, state: &Best) -> (Value, ValueKind) {
         (state.v, ValueKind::Exact)
     }
 }

@@ -12,6 +12,7 @@ use super::algorithm::{About, Algorithm, Preset, Windows};
 use super::engine::{self, Absorbed, Returned, Rule};
 use super::window::{Bounded, Pruning, maximise};
 use crate::bounds::{ValueKind, Window};
+use crate::num::Value;
 use crate::tree::Player;
 
 /// The alpha-beta rule, negamax form.
@@ -55,15 +56,15 @@ impl Rule for NegamaxAlphaBeta {
     }
 
     fn absorb(&self, state: &mut Bounded, child: Returned) -> Absorbed {
-        let child = Self::VIEW.seen_by(child.value, child.player, state.player);
+        let child = Self::VIEW.seen_by(child.value.to_f64(), child.player, state.player);
         maximise(&mut state.v, &mut state.window, child, self.0.strict)
     }
 
-    fn best(&self, state: &Bounded) -> f64 {
-        state.v
+    fn best(&self, state: &Bounded) -> Value {
+        Value::decimal(state.v)
     }
 
-    fn close(&self, state: &Bounded) -> (f64, ValueKind) {
+    fn close(&self, state: &Bounded) -> (Value, ValueKind) {
         self.0.returned(state.entry, state.v)
     }
 }

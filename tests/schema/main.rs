@@ -243,15 +243,20 @@ fn a_chance_root_by_its_players_entry_is_beyond_the_schema() {
     assert!(matches!(Refusal::of(&error.message, &document), Refusal::BeyondTheSchema(_)));
 }
 
-/// The reader takes probabilities that sum to 1 within a rounding error,
-/// so one may be a little above 1: the schema leaves their upper bound to
-/// the sum.
+/// Probabilities are read exactly: one above 1 is refused by both, and a
+/// fraction written as a string reads and fits.
 #[test]
-fn a_probability_a_rounding_error_above_1_reads_and_fits() {
-    let document = json!({"players": {"b": "chance"}, "children": {"a": ["b"], "b": ["c", "d"]},
-        "probabilities": {"b": [1.0000000001, 0]}, "values": {"c": 1, "d": 2}});
-    let text = document.to_string();
-    assert_eq!(agree(&validator(), &text, &document, text.as_bytes()), Outcome::Read);
+fn a_probability_above_1_is_refused_and_a_fraction_fits() {
+    let document = |shares| {
+        json!({"players": {"b": "chance"}, "children": {"a": ["b"], "b": ["c", "d"]},
+        "probabilities": {"b": shares}, "values": {"c": 1, "d": 2}})
+    };
+    let above = document(json!([1.0000000001, 0]));
+    let text = above.to_string();
+    assert!(matches!(agree(&validator(), &text, &above, text.as_bytes()), Outcome::Refused(_)));
+    let thirds = document(json!(["1/3", "2/3"]));
+    let text = thirds.to_string();
+    assert_eq!(agree(&validator(), &text, &thirds, text.as_bytes()), Outcome::Read);
 }
 
 #[test]
