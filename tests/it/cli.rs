@@ -3,8 +3,9 @@
 //! files beside it. The README's console examples are checked the same
 //! way, so the output it shows is the tool's own.
 //!
-//! After a deliberate change of output, `TRYCMD=overwrite cargo test --test cli`
-//! rewrites the expected files; read the diff before committing.
+//! After a deliberate change of output,
+//! `TRYCMD=overwrite cargo test --test it cli::` rewrites the expected
+//! files; read the diff before committing.
 
 #[test]
 fn cli_cases() {

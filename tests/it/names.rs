@@ -2,8 +2,6 @@
 //! every output and back in unchanged, and every name it refuses is
 //! refused with a clear error naming it.
 
-mod common;
-
 use gametree::answer::Recorder;
 use gametree::check::{self, classroom, explain::Witness, trace_file};
 use gametree::search::{self, Algorithm, Options};
@@ -11,6 +9,8 @@ use gametree::trace::{self, Format, Request};
 use gametree::tree::names::problem_with;
 use gametree::tree::{self, Naming, Overrides, Tree};
 use proptest::prelude::*;
+
+use crate::common;
 
 /// A name the reader must take: mostly letters, with quotes, markup,
 /// accents, combining marks and any character that shows mixed in.
@@ -107,7 +107,7 @@ fn round_trips(tree: &Tree) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(3000))]
+    #![proptest_config(crate::common::seeds_beside_the_source(ProptestConfig::with_cases(3000)))]
 
     #[test]
     fn every_name_that_shows_round_trips_through_the_answer_and_the_trace(
@@ -138,7 +138,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(crate::common::seeds_beside_the_source(ProptestConfig::with_cases(200)))]
 
     /// Every accepted name renders through the real Graphviz without a
     /// warning (fewer cases: each runs `dot`).

@@ -116,7 +116,7 @@ fn run(tree: &Tree, algorithm: Algorithm, options: &Options) -> (Outcome, Vec<St
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(crate::common::seeds_beside_the_source(ProptestConfig::with_cases(2000)))]
 
     #[test]
     fn expectimax_is_the_textbooks_expectiminimax(document in chance_tree(), limit in prop::option::of(1u32..4)) {
@@ -143,7 +143,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #![proptest_config(crate::common::seeds_beside_the_source(ProptestConfig::with_cases(1000)))]
 
     /// Without chance nodes, expectimax is minimax, step by step.
     #[test]

@@ -1,11 +1,11 @@
 //! Helpers the integration tests share: running the real binary and
 //! finding the example trees.
 
-#![allow(dead_code, reason = "each test file uses the helpers it needs")]
-
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+
+use proptest::test_runner::{Config as ProptestConfig, FileFailurePersistence};
 
 /// Runs `gametree` with `args`, whatever its exit status.
 pub fn run(args: &[&str]) -> Output {
@@ -73,4 +73,14 @@ pub fn dot(input: &[u8], format: &str, what: &str) -> String {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success() && stderr.is_empty(), "dot on {what}: {stderr}");
     String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+/// `config`, keeping the seeds of past failures beside the test's source
+/// file, in `tests/it/<module>.proptest-regressions`. Proptest's default
+/// (`SourceParallel`) would look for them in
+/// `tests/proptest-regressions/<module>.txt` since `tests/it/main.rs`
+/// exists, and so miss the committed ones.
+pub fn seeds_beside_the_source(config: ProptestConfig) -> ProptestConfig {
+    let persistence = FileFailurePersistence::WithSource("proptest-regressions");
+    ProptestConfig { failure_persistence: Some(Box::new(persistence)), ..config }
 }
