@@ -9,6 +9,9 @@
 
 #[test]
 fn cli_cases() {
+    // Some cases write their files under target/ in the package root, where
+    // the tests run; a clone built with CARGO_TARGET_DIR elsewhere has none.
+    std::fs::create_dir_all("target").expect("target/ can be created");
     trycmd::TestCases::new()
         .register_bin("gametree", trycmd::cargo::cargo_bin("gametree"))
         .case("tests/cmd/*.toml")
