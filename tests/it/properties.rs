@@ -171,7 +171,7 @@ fn variants(window: Window) -> impl Iterator<Item = Options> {
 }
 
 proptest! {
-    #![proptest_config(crate::common::seeds_beside_the_source(ProptestConfig::with_cases(3000)))]
+    #![proptest_config(crate::common::proptest_config())]
 
     #[test]
     fn alphabeta_finds_the_minimax_value_and_best_move(document in tree_document()) {
