@@ -5,11 +5,9 @@
 //!
 //! Without Graphviz these tests say so and pass; `.ci/run` installs it.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::{dot, graphviz_available, run, succeed as gametree};
+use crate::common::{self, dot, graphviz_available, run, succeed as gametree};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("diagrams").join(name);

@@ -2,9 +2,7 @@
 //! `--format efg` reads back as the same game, whichever algorithm
 //! searches it (only the trees an `.efg` game can hold: finite values).
 
-mod common;
-
-use common::{example_trees, run, succeed};
+use crate::common::{example_trees, run, succeed};
 
 #[test]
 fn every_example_tree_reads_back_from_its_efg_as_the_same_game() {

@@ -4,11 +4,9 @@
 //! Without Graphviz these tests say so and pass; `.ci/run` installs it and
 //! sets GAMETREE_REQUIRE_GRAPHVIZ=1 so that in CI they always run.
 
-mod common;
-
 use std::path::Path;
 
-use common::{dot, graphviz_available, succeed as gametree};
+use crate::common::{self, dot, graphviz_available, succeed as gametree};
 
 #[test]
 fn every_tree_and_algorithm_renders_cleanly() {

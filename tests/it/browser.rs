@@ -7,15 +7,14 @@
 //! GAMETREE_REQUIRE_CHROMIUM is set: `.ci/run` installs Debian's
 //! `chromium` and sets it, so that in CI they always run.
 
-mod common;
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::succeed as gametree;
 use gametree::tree::{self, Naming, Overrides, Tree};
 use serde_json::Value;
+
+use crate::common::{self, succeed as gametree};
 
 fn chromium_available() -> bool {
     let found =

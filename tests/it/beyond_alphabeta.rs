@@ -331,7 +331,7 @@ fn assert_minimax(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1500))]
+    #![proptest_config(crate::common::proptest_config())]
 
     #[test]
     fn pvs_is_the_textbooks_negascout(document in game_tree(), limit in prop::option::of(1u32..4)) {

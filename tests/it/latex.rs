@@ -5,12 +5,10 @@
 //! GAMETREE_REQUIRE_LATEX is set: `.ci/run` installs Debian's texlive
 //! packages and sets it, so that in CI they always run.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::succeed as gametree;
+use crate::common::{self, succeed as gametree};
 
 fn latex_available() -> bool {
     let found =

@@ -2,10 +2,9 @@
 //! specification documents for `results.json`: only its fields, numbers
 //! where it wants numbers, and a total that is the sum of the tests.
 
-mod common;
-
-use common::run;
 use serde_json::Value;
+
+use crate::common::run;
 
 /// The fields the specification lists, at the top and for each test.
 const TOP: [&str; 8] = [

@@ -2,11 +2,11 @@
 //! small tree reads with little address space, and long tokens and runs of
 //! whitespace cost linear time.
 
-mod common;
-
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+
+use crate::common;
 
 fn gametree() -> &'static str {
     env!("CARGO_BIN_EXE_gametree")

@@ -1,12 +1,12 @@
 //! The JSON contract and the schemas: every trace the tool writes parses
 //! back into the contract's types, and the committed schemas are current.
 
-mod common;
-
 use std::path::Path;
 
 use gametree::contract::{EventRecord, FORMAT_VERSION, TraceDocument};
 use gametree::search::Algorithm;
+
+use crate::common;
 
 #[test]
 fn every_json_trace_parses_back_into_the_contract() {
@@ -51,7 +51,7 @@ fn committed_schemas_are_current() {
         }
         assert!(
             committed == current,
-            "{} is out of date; run GAMETREE_UPDATE_SCHEMAS=1 cargo test --test contract",
+            "{} is out of date; run GAMETREE_UPDATE_SCHEMAS=1 cargo test --test it contract::",
             path.display()
         );
     }

@@ -94,7 +94,7 @@ const ALGORITHMS: [Algorithm; 9] = [
 ];
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(crate::common::proptest_config())]
 
     #[test]
     fn a_graph_is_searched_as_its_tree(document in game_graph(), limit in prop::option::of(1u32..3)) {

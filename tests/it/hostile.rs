@@ -1,13 +1,11 @@
 //! Hostile names and failing outputs (issue 20): every reproduction of a
 //! failure found by fuzzing, as a test named after what it was.
 
-mod common;
-
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use common::{run as gametree, succeed};
+use crate::common::{self, run as gametree, succeed};
 
 fn temp(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("hostile");

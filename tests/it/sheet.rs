@@ -1,11 +1,9 @@
 //! `gametree sheet`: the same seed makes the same sheet, and every answer
 //! key checks as right against its tree.
 
-mod common;
-
 use std::path::Path;
 
-use common::{graphviz_available, succeed as gametree};
+use crate::common::{graphviz_available, succeed as gametree};
 
 fn sheet(name: &str, seed: &str) -> std::path::PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sheet").join(name);

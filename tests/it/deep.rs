@@ -6,11 +6,9 @@
 //! deeper nesting fails with a clear error instead of overflowing the
 //! stack, and a file over 4 GiB is refused unread.
 
-mod common;
-
 use std::path::PathBuf;
 
-use common::run as gametree;
+use crate::common::run as gametree;
 
 const DEPTH: usize = 100_000;
 

@@ -176,7 +176,7 @@ fn run(tree: &Tree, algorithm: Algorithm, options: &Options) -> (Outcome, Vec<St
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(crate::common::proptest_config())]
 
     #[test]
     fn expectimax_is_the_textbooks_expectiminimax(document in chance_tree(), limit in prop::option::of(1u32..4)) {
@@ -220,10 +220,6 @@ proptest! {
             prop_assert_eq!(searched.is_ok(), algorithm == Algorithm::EXPECTIMAX || !chance);
         }
     }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     /// Without chance nodes, expectimax is minimax, step by step.
     #[test]

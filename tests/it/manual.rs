@@ -1,9 +1,7 @@
 //! The manual pages: one per command, each listing every option its
 //! `--help` lists, and no page referred to that cannot be produced.
 
-mod common;
-
-use common::{run, succeed as gametree};
+use crate::common::{run, succeed as gametree};
 
 /// The long options a help text or a page names: `--algo`, ...
 fn long_options(text: &str) -> Vec<String> {

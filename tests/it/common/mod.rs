@@ -1,11 +1,15 @@
 //! Helpers the integration tests share: running the real binary and
 //! finding the example trees.
 
-#![allow(dead_code, reason = "each test file uses the helpers it needs")]
-
+use std::fmt::Debug;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+
+use proptest::strategy::Strategy;
+use proptest::test_runner::{
+    Config as ProptestConfig, FileFailurePersistence, TestCaseResult, TestRunner,
+};
 
 /// Runs `gametree` with `args`, whatever its exit status.
 pub fn run(args: &[&str]) -> Output {
@@ -73,4 +77,41 @@ pub fn dot(input: &[u8], format: &str, what: &str) -> String {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success() && stderr.is_empty(), "dot on {what}: {stderr}");
     String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+/// Proptest's configuration for the properties: `PROPTEST_CASES` cases,
+/// or proptest's default of 256 where it is unset (`.ci/run` sets 3000),
+/// and the seeds of past failures kept beside the test's source file, in
+/// `tests/it/<module>.proptest-regressions`. (Proptest's default,
+/// `SourceParallel`, would look for them in
+/// `tests/proptest-regressions/<module>.txt` since `tests/it/main.rs`
+/// exists, and so miss the committed ones.)
+pub fn proptest_config() -> ProptestConfig {
+    let persistence = FileFailurePersistence::WithSource("proptest-regressions");
+    ProptestConfig { failure_persistence: Some(Box::new(persistence)), ..ProptestConfig::default() }
+}
+
+/// Runs the property `test` like `proptest!` does, but on `share.0 /
+/// share.1` of the configured cases, rounded up: for a property that costs
+/// far more a case than the others. (`proptest!` cannot: since proptest
+/// 1.2, `PROPTEST_CASES` overrides any number of cases a test asks for.)
+/// `source_file` is the test's `file!()`, beside which the seeds of its
+/// past failures are kept.
+pub fn run_share_of_cases<S>(
+    share: (u32, u32),
+    source_file: &'static str,
+    strategy: &S,
+    test: impl Fn(S::Value) -> TestCaseResult,
+) where
+    S: Strategy,
+    S::Value: Debug,
+{
+    let config = proptest_config();
+    let cases = (u64::from(config.cases) * u64::from(share.0)).div_ceil(u64::from(share.1));
+    let cases = u32::try_from(cases).unwrap_or(u32::MAX);
+    let config = ProptestConfig { cases, source_file: Some(source_file), ..config };
+    let mut runner = TestRunner::new(config);
+    if let Err(error) = runner.run(strategy, test) {
+        panic!("{error}\n{runner}");
+    }
 }

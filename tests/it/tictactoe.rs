@@ -2,12 +2,10 @@
 //! the empty board, piped into `compare`, gives the node counts the lecture
 //! quotes (549,946 nodes, 255,168 leaves, value 0 for a draw).
 
-mod common;
-
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use common::succeed;
+use crate::common::succeed;
 
 #[test]
 fn the_full_game_tree_compares_as_the_lecture_says() {
