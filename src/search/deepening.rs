@@ -21,16 +21,16 @@ use crate::tree::{NodeId, Player, Tree};
 impl Algorithm {
     /// `--algo id-alphabeta`.
     pub const ID_ALPHABETA: Algorithm = Algorithm(&About {
-        name: "id-alphabeta",
-        summary: "Iterative deepening: alpha-beta to depth 1, 2, ..., each iteration searching children best first by the previous one's values",
-        view: View::Max,
         window: Windows::Root { null: false },
         conventions: true,
-        chance: false,
         deepens: true,
-        guesses: false,
-        compare: &[("id-alphabeta", Preset::Window)],
-        search,
+        ..About::plain(
+            "id-alphabeta",
+            "Iterative deepening: alpha-beta to depth 1, 2, ..., each iteration searching children best first by the previous one's values",
+            View::Max,
+            &[("id-alphabeta", Preset::Window)],
+            search,
+        )
     });
 }
 
