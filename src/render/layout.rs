@@ -161,7 +161,7 @@ impl Layout {
 
     /// The drawn edges, as (parent, child), in pre-order of the children.
     pub fn edges<'a>(&'a self, tree: &'a Tree) -> impl Iterator<Item = (NodeId, NodeId)> + 'a {
-        let parents = tree.nodes().filter(|&node| self.shape(node) != Shape::Stub);
+        let parents = self.drawn(tree).filter(|&node| self.shape(node) != Shape::Stub);
         parents
             .flat_map(move |parent| tree.children(parent).iter().map(move |&child| (parent, child)))
     }
