@@ -26,6 +26,7 @@ fn every_command_has_a_page_with_every_option() {
         &["compare"],
         &["gen", "random"],
         &["gen", "tictactoe"],
+        &["gen", "connect4"],
         &["sheet"],
         &["schema"],
     ] {

@@ -3,6 +3,7 @@
 use std::io::Write;
 
 use super::Failure;
+use crate::generate::connect4;
 use crate::generate::game::{self, GenError, Horizon, Setup};
 use crate::generate::random::{self, ChanceSpec, Spec};
 use crate::generate::tictactoe::{Position, Rules, TicTacToe};
@@ -14,6 +15,8 @@ pub enum GenCommand {
     Random(RandomArgs),
     /// The complete game tree of tic-tac-toe from a position (flat shape).
     Tictactoe(TicTacToeArgs),
+    /// Connect four from a position, a few half-moves deep, with static values (flat shape).
+    Connect4(connect4::Args),
 }
 
 #[derive(Debug, clap::Args)]
@@ -103,6 +106,7 @@ pub fn run(command: &GenCommand, out: &mut dyn Write) -> Result<(), Failure> {
     match command {
         GenCommand::Random(args) => random(args, out),
         GenCommand::Tictactoe(args) => write_game(args, out),
+        GenCommand::Connect4(args) => write_game(args, out),
     }
 }
 

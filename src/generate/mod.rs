@@ -1,6 +1,7 @@
 //! `gametree gen`: trees to trace, made up (`random`) or real (the games
 //! of [`game`]), written as tree files.
 
+pub mod connect4;
 pub mod game;
 pub mod random;
 pub mod tictactoe;

@@ -74,3 +74,22 @@ pub fn dot(input: &[u8], format: &str, what: &str) -> String {
     assert!(output.status.success() && stderr.is_empty(), "dot on {what}: {stderr}");
     String::from_utf8(output.stdout).expect("UTF-8")
 }
+
+/// Runs `gametree` with `args` and `input` on its standard input, which must succeed.
+pub fn succeed_with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gametree runs");
+    child.stdin.take().expect("piped").write_all(input).expect("gametree reads its input");
+    let output = child.wait_with_output().expect("gametree finishes");
+    assert!(
+        output.status.success(),
+        "gametree {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
