@@ -27,6 +27,7 @@ fn every_command_has_a_page_with_every_option() {
         &["gen", "random"],
         &["gen", "tictactoe"],
         &["gen", "connect4"],
+        &["gen", "nim"],
         &["sheet"],
         &["schema"],
     ] {

@@ -3,10 +3,10 @@
 use std::io::Write;
 
 use super::Failure;
-use crate::generate::connect4;
 use crate::generate::game::{self, GenError, Horizon, Setup};
 use crate::generate::random::{self, ChanceSpec, Spec};
 use crate::generate::tictactoe::{Position, Rules, TicTacToe};
+use crate::generate::{connect4, nim};
 use crate::tree::Player;
 
 #[derive(Debug, clap::Subcommand)]
@@ -17,6 +17,8 @@ pub enum GenCommand {
     Tictactoe(TicTacToeArgs),
     /// Connect four from a position, a few half-moves deep, with static values (flat shape).
     Connect4(connect4::Args),
+    /// The complete game tree of Nim from heaps of sticks (flat shape).
+    Nim(nim::Args),
 }
 
 #[derive(Debug, clap::Args)]
@@ -107,6 +109,7 @@ pub fn run(command: &GenCommand, out: &mut dyn Write) -> Result<(), Failure> {
         GenCommand::Random(args) => random(args, out),
         GenCommand::Tictactoe(args) => write_game(args, out),
         GenCommand::Connect4(args) => write_game(args, out),
+        GenCommand::Nim(args) => write_game(args, out),
     }
 }
 

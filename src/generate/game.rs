@@ -191,8 +191,12 @@ fn step(path: &str, join: &str, mv: &str) -> String {
 /// [`MAX_NODES`] nodes. A game graph is refused by the same measure: it
 /// is searched as its tree.
 pub fn too_large<G: Game>(game: &G, horizon: Option<&Horizon<G>>) -> Option<String> {
+    let smaller = match horizon {
+        Some(_) => "ask for fewer plies",
+        None => "start from a smaller position",
+    };
     (count(game, horizon) > MAX_NODES).then(|| {
-        format!("the game tree has more than {MAX_NODES} nodes, the most gen writes; ask for fewer plies or a smaller position")
+        format!("the game tree has more than {MAX_NODES} nodes, the most gen writes; {smaller}")
     })
 }
 

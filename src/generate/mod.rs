@@ -3,6 +3,7 @@
 
 pub mod connect4;
 pub mod game;
+pub mod nim;
 pub mod random;
 pub mod tictactoe;
 
