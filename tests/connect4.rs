@@ -190,3 +190,54 @@ fn every_algorithm_searches_the_generated_tree() {
         "{values:?}"
     );
 }
+
+#[test]
+fn the_lectures_tree_in_the_docs_is_what_gen_writes() {
+    let written = succeed(&["gen", "connect4", "--position", "1536"]).stdout;
+    let committed = std::fs::read("trees/games/connect-four.json").expect("the file is there");
+    assert!(committed == written, "trees/games/connect-four.json is not gen's output: rewrite it");
+}
+
+/// `n` with a comma every three digits, as the docs' tables write numbers.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// The visited column of `compare`'s rows named `rows`.
+fn visited(table: &[u8], rows: &[&str]) -> Vec<u64> {
+    let table = String::from_utf8(table.to_vec()).unwrap();
+    rows.iter()
+        .map(|name| {
+            let row = table.lines().find(|line| line.split_whitespace().next() == Some(name));
+            let row = row.unwrap_or_else(|| panic!("no {name} row: {table}"));
+            row.split_whitespace().nth(3).unwrap().parse().unwrap()
+        })
+        .collect()
+}
+
+/// The table of what the search saves, at the depths cheap enough to
+/// search in a test: its rows are what `compare` counts.
+#[test]
+fn the_docs_table_of_savings_is_what_compare_counts() {
+    let docs = std::fs::read_to_string("docs/exercises-and-games.md").unwrap();
+    for plies in ["3", "4"] {
+        let tree = succeed(&["gen", "connect4", "--plies", plies]).stdout;
+        let table = succeed_with_input(&["compare", "-"], &tree).stdout;
+        let rows = ["minimax", "alphabeta", "alphabeta-best-order", "id-alphabeta"];
+        let mut counts = visited(&table, &rows);
+        let graph = succeed(&["gen", "connect4", "--plies", plies, "--graph"]).stdout;
+        let table = succeed_with_input(&["compare", "-", "--transpositions"], &graph).stdout;
+        counts.extend(visited(&table, &["minimax-transpositions", "alphabeta-transpositions"]));
+        let cells: Vec<String> = counts.into_iter().map(grouped).collect();
+        let row = format!("| {plies} | {} |", cells.join(" | "));
+        assert!(docs.contains(&row), "docs/exercises-and-games.md lacks the row {row}");
+    }
+}
