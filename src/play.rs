@@ -9,7 +9,7 @@
 //! 94,978 (B), 16,811 (C) and 2,738 (D) nodes before the first move.
 
 use crate::bounds::Window;
-use crate::generate::game::{self, Game, Horizon, Shape};
+use crate::generate::game::{self, Game, Shape};
 use crate::generate::tictactoe::{Position, Rules, TicTacToe};
 use crate::search::{self, Algorithm, Discard, Options};
 use crate::tree::{Naming, Overrides};
@@ -61,7 +61,7 @@ pub struct Choice {
 pub fn choose(position: Position, variant: Variant) -> Choice {
     let game = TicTacToe { position, rules: variant.rules() };
     let (algorithm, options) = variant.search();
-    let searched = search_game(&game, None, algorithm, &options);
+    let searched = search_game(&game, algorithm, &options);
     // Under the forced-win rule a position where the mover wins at once is
     // a leaf: the move is that win, found without a search.
     let cell = searched.best.or_else(|| position.winning_move());
@@ -80,16 +80,15 @@ pub struct Searched<M> {
     pub nodes: u64,
 }
 
-/// Builds the tree of `game` (cut at `horizon`, if given) as `gametree
-/// gen` writes it and searches it with `algorithm` and `options`.
+/// Builds the complete tree of `game` as `gametree gen` writes it and
+/// searches it with `algorithm` and `options`.
 pub fn search_game<G: Game>(
     game: &G,
-    horizon: Option<&Horizon<G>>,
     algorithm: Algorithm,
     options: &Options,
 ) -> Searched<G::Move> {
     let mut text = Vec::new();
-    let shape = Shape { horizon, graph: false };
+    let shape = Shape { horizon: None, graph: false };
     game::write(&mut text, game, &shape).expect("writing to memory succeeds");
     let tree = crate::tree::parse(text, Naming::Letters, Overrides::default())
         .expect("the generated tree is valid");

@@ -184,7 +184,13 @@ pub fn write<G: Game>(out: &mut dyn Write, game: &G, shape: &Shape<G>) -> io::Re
 
 /// The path to a child: its parent's path, then the move.
 fn step(path: &str, join: &str, mv: &str) -> String {
-    if path.is_empty() { mv.to_string() } else { format!("{path}{join}{mv}") }
+    let mut child = String::with_capacity(path.len() + join.len() + mv.len());
+    if !path.is_empty() {
+        child.push_str(path);
+        child.push_str(join);
+    }
+    child.push_str(mv);
+    child
 }
 
 /// Why the tree is too large to write, if it is: more than

@@ -282,7 +282,7 @@ impl Game for TicTacToe {
     }
 
     fn move_name(&self, cell: usize) -> String {
-        format!("{}{cell}", self.position.mover().letter())
+        [self.position.mover().letter(), char::from(b'0' + cell as u8)].iter().collect()
     }
 }
 
