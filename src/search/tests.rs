@@ -127,9 +127,13 @@ fn a_sink_that_stops_ends_the_search_there_without_finishing_it() {
     let tree = crate::tree::parse(&b"[[1, 2], [3, 4]]"[..], Default::default(), Default::default())
         .unwrap();
     for algorithm in Algorithm::ALL.into_iter().filter(|a| a.searches(&tree)) {
-        let mut sink = StopsAfter { left: 3, finished: false };
-        let outcome = run(&tree, algorithm, &Options::default(), &mut sink).unwrap();
-        assert!(outcome.stopped && !sink.finished, "{algorithm:?}");
+        // From the first event on, whichever part of the search sends it
+        // (a sink that got one more event after stopping would underflow).
+        for left in 1..=3 {
+            let mut sink = StopsAfter { left, finished: false };
+            let outcome = run(&tree, algorithm, &Options::default(), &mut sink).unwrap();
+            assert!(outcome.stopped && !sink.finished, "{algorithm:?}");
+        }
         let mut whole = StopsAfter { left: 1_000, finished: false };
         let outcome = run(&tree, algorithm, &Options::default(), &mut whole).unwrap();
         assert!(!outcome.stopped && whole.finished, "{algorithm:?}");

@@ -108,12 +108,14 @@ fn best_move(root: &Node, limit: Option<u32>) -> usize {
     root.children().position(|child| minimax(&child, limit) == value).expect("a child has it")
 }
 
-/// What a reference search saw: the leaves it evaluated, in order, and its
-/// re-searches.
+/// What a reference search saw: the leaves it evaluated, in order, its
+/// re-searches and its cutoffs (a cutoff at a node's last child skips
+/// nothing and is not one).
 #[derive(Default, Debug, PartialEq)]
 struct Seen {
     leaves: Vec<String>,
     researches: u64,
+    cutoffs: u64,
 }
 
 /// Takes a child's value `t` into a node's best value `v` and window, as
@@ -135,6 +137,31 @@ fn takes(maximises: bool, v: &mut f64, (alpha, beta): (&mut f64, &mut f64), t: f
     false
 }
 
+/// Alpha-beta as the lecture writes it: minimax form, fail-soft, a cutoff
+/// when `v >= beta` (MAX) or `v <= alpha` (MIN).
+fn alphabeta(
+    node: &Node,
+    limit: Option<u32>,
+    mut alpha: f64,
+    mut beta: f64,
+    seen: &mut Seen,
+) -> f64 {
+    if let Some(value) = node.evaluated(limit) {
+        seen.leaves.push(node.name().to_string());
+        return value;
+    }
+    let mut v = if node.maximises { f64::NEG_INFINITY } else { f64::INFINITY };
+    let children: Vec<Node> = node.children().collect();
+    for (i, child) in children.iter().enumerate() {
+        let t = alphabeta(child, limit, alpha, beta, seen);
+        if takes(node.maximises, &mut v, (&mut alpha, &mut beta), t) {
+            seen.cutoffs += u64::from(i + 1 < children.len());
+            return v;
+        }
+    }
+    v
+}
+
 /// NegaScout as Reinefeld writes it, minimax form, fail-soft: the first
 /// child with (alpha, beta), the others with a null window, searched again
 /// with (t, beta) (MAX) or (alpha, t) (MIN) when t falls inside and the
@@ -145,23 +172,25 @@ fn pvs(node: &Node, limit: Option<u32>, mut alpha: f64, mut beta: f64, seen: &mu
         return value;
     }
     let mut v = if node.maximises { f64::NEG_INFINITY } else { f64::INFINITY };
-    for (i, child) in node.children().enumerate() {
+    let children: Vec<Node> = node.children().collect();
+    for (i, child) in children.iter().enumerate() {
         let mut t = if i == 0 {
-            pvs(&child, limit, alpha, beta, seen)
+            pvs(child, limit, alpha, beta, seen)
         } else if node.maximises {
-            pvs(&child, limit, alpha, alpha.next_up(), seen)
+            pvs(child, limit, alpha, alpha.next_up(), seen)
         } else {
-            pvs(&child, limit, beta.next_down(), beta, seen)
+            pvs(child, limit, beta.next_down(), beta, seen)
         };
         if i > 0 && child.evaluated(limit).is_none() && alpha < t && t < beta {
             seen.researches += 1;
             t = if node.maximises {
-                pvs(&child, limit, t, beta, seen)
+                pvs(child, limit, t, beta, seen)
             } else {
-                pvs(&child, limit, alpha, t, seen)
+                pvs(child, limit, alpha, t, seen)
             };
         }
         if takes(node.maximises, &mut v, (&mut alpha, &mut beta), t) {
+            seen.cutoffs += u64::from(i + 1 < children.len());
             return v;
         }
     }
@@ -355,7 +384,20 @@ proptest! {
         assert_minimax(&document, &tree, &outcome, limit)?;
         let mut seen = Seen::default();
         pvs(&Node::root(&document), limit, f64::NEG_INFINITY, f64::INFINITY, &mut seen);
-        prop_assert_eq!(Seen { leaves, researches: outcome.stats.researches }, seen);
+        let stats = &outcome.stats;
+        prop_assert_eq!(Seen { leaves, researches: stats.researches, cutoffs: stats.cutoffs }, seen);
+    }
+
+    #[test]
+    fn alphabeta_is_the_lectures(document in game_tree(), limit in prop::option::of(1u32..4)) {
+        let tree = parse(&document);
+        let options = Options { depth_limit: limit, ..Options::default() };
+        let (outcome, leaves) = run(&tree, Algorithm::ALPHABETA, &options);
+        assert_minimax(&document, &tree, &outcome, limit)?;
+        let mut seen = Seen::default();
+        let value = alphabeta(&Node::root(&document), limit, f64::NEG_INFINITY, f64::INFINITY, &mut seen);
+        prop_assert_eq!(outcome.value.to_f64(), value);
+        prop_assert_eq!(Seen { leaves, researches: 0, cutoffs: outcome.stats.cutoffs }, seen);
     }
 
     #[test]
