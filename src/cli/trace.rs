@@ -80,7 +80,9 @@ pub struct TraceArgs {
     #[arg(long, value_name = "W,H", value_parser = parse_size)]
     size: Option<(f64, f64)>,
 
-    /// DOT: the resolution of PNG images, in dots per inch (Graphviz's `dpi`).
+    /// DOT: the resolution of PNG images, in dots per inch (Graphviz's
+    /// `dpi`; PNG images gametree draws default to 192, sharp on a 1080p
+    /// projector).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     dpi: Option<u16>,
 
@@ -135,8 +137,12 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
     let (file, tree) = args.tree.load()?;
     let request = request(args, &destination, &tree)?;
     let Settings { algorithm, ref options, .. } = request.settings;
+    let frames = matches!(destination, Destination::Frames(..));
+    if let Some(reason) = trace::too_large(&tree, &request, frames) {
+        return Err(Failure::Usage(reason));
+    }
     let failed = Failure::of_search(&file);
-    let tree = request.settings.arrange(tree).map_err(failed)?;
+    let tree = trace::arrange(tree, &request).map_err(failed)?;
     // Before any file is created: a search that cannot run writes nothing.
     crate::search::check(&tree, algorithm, options).map_err(failed)?;
     let failed = Failure::of_trace(&file);
@@ -212,7 +218,7 @@ fn write_frames(
     drawing: Option<(ImageFormat, u64)>,
     failed: impl Fn(TraceError) -> Failure,
 ) -> Result<(), Failure> {
-    let count = trace::count_steps(tree, request).map_err(|e| failed(RunError::Search(e)))?;
+    let count = trace::count_frames(tree, request).map_err(|e| failed(RunError::Search(e)))?;
     let width = count.to_string().len().max(3);
     let extension = drawing.map_or("dot", |(format, _)| format.extension());
     let path_of = |step: u64| dir.join(format!("frame-{step:0width$}.{extension}"));
@@ -361,11 +367,31 @@ fn check_flags(args: &TraceArgs, format: Format) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The resolution of PNG images unless `--dpi` says otherwise: twice
+/// Graphviz's 96, so that a picture fills a 1080p projector sharply.
+const PNG_DPI: f64 = 192.0;
+
+/// Whether the destination is a PNG image Graphviz draws.
+fn draws_png(destination: &Destination) -> bool {
+    matches!(
+        destination,
+        Destination::Image(_, ImageFormat::Png)
+            | Destination::Frames(_, Some(ImageFormat::Png))
+            | Destination::Frame(_, Some((_, FileKind::Image(ImageFormat::Png))))
+    )
+}
+
 /// Checks that the options fit together and builds the request.
 fn request(args: &TraceArgs, destination: &Destination, tree: &Tree) -> Result<Request, Failure> {
     let format = destination.format(args.format)?;
     check_flags(args, format)?;
     let settings = args.search.resolve_for(tree)?;
+    if args.exercise && format == Format::Html && settings.order != Order::Given {
+        return Err(Failure::Usage(format!(
+            "--exercise --order {}: the page steps through the search in the order searched, which gives the ranking away; draw the exercise with --format dot or tikz",
+            settings.order
+        )));
+    }
     // `auto` colours only a terminal, and files are not one.
     let color = match destination {
         Destination::Stdout => args.color,
@@ -378,7 +404,8 @@ fn request(args: &TraceArgs, destination: &Destination, tree: &Tree) -> Result<R
         exercise: args.exercise,
         collapse_pruned: args.collapse_pruned,
     };
-    let page = Page { size: args.size, dpi: args.dpi.map(f64::from) };
+    let dpi = args.dpi.map(f64::from).or(draws_png(destination).then_some(PNG_DPI));
+    let page = Page { size: args.size, dpi };
     let words = args.lang.unwrap_or_default().words();
     let style = Style { words, inner_only: args.order_line == Some(OrderLine::Inner) };
     Ok(Request {

@@ -63,18 +63,18 @@ fn frames_render_one_by_one_and_replace_an_earlier_run() {
         .map(|entry| entry.expect("an entry").file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names.len(), 27 + 1, "27 frames and notes.txt: {names:?}");
+    assert_eq!(names.len(), 21 + 1, "21 frames and notes.txt: {names:?}");
     assert_eq!(names.first().map(String::as_str), Some("frame-001.svg"));
-    assert_eq!(names[26], "frame-027.svg");
-    assert_eq!(names[27], "notes.txt");
+    assert_eq!(names[20], "frame-021.svg");
+    assert_eq!(names[21], "notes.txt");
     let said = String::from_utf8_lossy(&output.stderr);
-    assert!(said.starts_with("wrote 27 frames: "), "{said}");
-    // Frame 15, as DOT, is what --frame 15 prints.
+    assert!(said.starts_with("wrote 21 frames: "), "{said}");
+    // Frame 11, as DOT, is what --frame 11 prints.
     let dot_dir = scratch.join("dot");
     gametree(&[&args[..], &[dot_dir.to_str().unwrap()]].concat());
-    let frame = std::fs::read(dot_dir.join("frame-015.dot")).expect("frame 15 exists");
+    let frame = std::fs::read(dot_dir.join("frame-011.dot")).expect("frame 11 exists");
     assert_eq!(
         frame,
-        gametree(&["trace", "trees/aima-5-2.json", "--algo", "alphabeta", "--frame", "15"]).stdout
+        gametree(&["trace", "trees/aima-5-2.json", "--algo", "alphabeta", "--frame", "11"]).stdout
     );
 }
