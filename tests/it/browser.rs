@@ -19,7 +19,7 @@ use serde_json::Value;
 
 use crate::common::{self, succeed as gametree};
 
-fn chromium_available() -> bool {
+pub(crate) fn chromium_available() -> bool {
     let found =
         Command::new("chromium").arg("--version").output().is_ok_and(|o| o.status.success());
     if !found {
@@ -52,7 +52,7 @@ fn headless(page: &Path, extra: &[&str]) -> Command {
 }
 
 /// The DOM of `page` opened at `#step=N`, after its script ran.
-fn dom_at(page: &Path, step: usize) -> String {
+pub(crate) fn dom_at(page: &Path, step: usize) -> String {
     let url = format!("file://{}#step={step}", page.display());
     let output = headless(page, &["--dump-dom", &url]).output().expect("chromium runs");
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
@@ -76,7 +76,7 @@ fn unescape(text: &str) -> String {
 }
 
 /// The value of `name="..."` in an element's opening tag.
-fn attribute(tag: &str, name: &str) -> Option<String> {
+pub(crate) fn attribute(tag: &str, name: &str) -> Option<String> {
     let start = tag.find(&format!(" {name}=\""))? + name.len() + 3;
     Some(unescape(&tag[start..start + tag[start..].find('"')?]))
 }
