@@ -85,9 +85,10 @@ fn write_node(
         Shape::Chance => "circle",
         Shape::Leaf | Shape::Stub => "box",
     };
+    let digits = canvas.look.numbers.then(|| canvas.layout.visit_digits());
     let label = match shape {
         Shape::Stub => String::new(),
-        _ => label(view),
+        _ => label(view, digits),
     };
     let label = if label.is_empty() { "\"\"".to_string() } else { format!("<{label}>") };
     let mut attributes = vec![
@@ -108,15 +109,28 @@ fn write_node(
     writeln!(out, "  n{} [{}];", node.0, attributes.join(", "))
 }
 
-/// A node's HTML-like label: a line per slot, a blank one a no-break space.
-fn label(view: &NodeView<'_>) -> String {
-    let number = |n| format!("<FONT POINT-SIZE=\"{NUMBER_PT}\">{n}</FONT> ");
+/// A node's HTML-like label: a line per slot, a blank one a no-break
+/// space. With `--numbers` (`digits`: of the highest visit number) every
+/// number is padded with figure spaces, as wide as digits, and a node not
+/// yet visited keeps room for its number, so that no name moves when a
+/// number appears.
+fn label(view: &NodeView<'_>, digits: Option<usize>) -> String {
+    let figures = |count: usize| "&#8199;".repeat(count);
+    let small = |text: String| format!("<FONT POINT-SIZE=\"{NUMBER_PT}\">{text}</FONT> ");
+    let width = digits.unwrap_or(0);
+    let number =
+        |n: u32| small(format!("{}{n}", figures(width.saturating_sub(n.to_string().len()))));
+    let room = digits.filter(|_| view.visit.is_none()).map(|digits| small(figures(digits)));
     let write = |part, text: &str| {
         let text = if text.is_empty() { "&#160;".to_string() } else { html(text) };
-        match part {
+        let line = match part {
             Part::Name => text,
             Part::Value => format!("<B>{text}</B>"),
             Part::Window => format!("<FONT POINT-SIZE=\"{WINDOW_PT}\">{text}</FONT>"),
+        };
+        match &room {
+            Some(room) if Some(part) == view.numbered() => format!("{room}{line}"),
+            _ => line,
         }
     };
     view.label(number, write, "<BR/>")

@@ -187,6 +187,11 @@ impl Layout {
         })
     }
 
+    /// How many digits a visit number (`--numbers`) has at most.
+    pub fn visit_digits(&self) -> usize {
+        visit_digits(self.x.len())
+    }
+
     /// The drawing's width.
     pub fn width(&self) -> f64 {
         self.bounds[2] - self.bounds[0]
@@ -264,6 +269,12 @@ impl Layout {
     }
 }
 
+/// How many digits a visit number has at most in a tree of `nodes`: a
+/// pass visits each node once at most.
+fn visit_digits(nodes: usize) -> usize {
+    nodes.to_string().len()
+}
+
 /// The label on the edge into `child`: the action it stands for and, out
 /// of a chance node, its probability (`left 0.5`).
 fn edge_text(tree: &Tree, child: NodeId) -> Option<String> {
@@ -277,7 +288,7 @@ fn edge_text(tree: &Tree, child: NodeId) -> Option<String> {
 /// the widest text any node of its kind carries in any frame, line by line.
 fn measure(ended: &Picture, options: &Options, look: &Look, hidden: &[bool]) -> [Size; 4] {
     let tree = ended.tree();
-    let digits = tree.len().to_string().len();
+    let digits = visit_digits(tree.len());
     let number = if look.numbers { text_width(&"0".repeat(digits + 1), NUMBER_PT) } else { 0.0 };
     let inner_value = inner_values(ended, options).map(bound_width).fold(0.0, f64::max);
     let window = window_width(ended, options);

@@ -168,6 +168,11 @@ impl NodeView<'_> {
         }
     }
 
+    /// The line the visit number goes before: the name's, or else the first.
+    pub fn numbered(&self) -> Option<Part> {
+        self.slots.iter().copied().find(|&part| part == Part::Name).or(self.slots.first().copied())
+    }
+
     /// The node's label: one line per slot, each as `write` makes it from
     /// the part and its text (empty where the slot is blank now, for
     /// `write` to keep the line's height), joined by `newline`, with the
@@ -179,7 +184,7 @@ impl NodeView<'_> {
         write: impl Fn(Part, &str) -> String,
         newline: &str,
     ) -> String {
-        let numbered = self.slots.iter().position(|&p| p == Part::Name).unwrap_or(0);
+        let numbered = self.slots.iter().position(|&p| Some(p) == self.numbered()).unwrap_or(0);
         let lines: Vec<String> = self
             .slots
             .iter()

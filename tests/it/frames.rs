@@ -89,11 +89,12 @@ fn align(op: &Value) -> f64 {
     }
 }
 
-/// Every frame of `algo` on AIMA figure 5.2 (with a caption), as DOT.
-fn frames(algo: &str) -> Vec<Vec<u8>> {
-    let dir = scratch(algo);
+/// Every frame of `algo` on AIMA figure 5.2 (with a caption, and
+/// `extra`), as DOT.
+fn frames(algo: &str, extra: &[&str]) -> Vec<Vec<u8>> {
+    let dir = scratch(&format!("{algo}{}", extra.concat()));
     let args = ["trace", "trees/aima-5-2.json", "--algo", algo, "--caption", "--frames"];
-    gametree(&[&args[..], &[dir.to_str().unwrap()]].concat());
+    gametree(&[&args[..], &[dir.to_str().unwrap()], extra].concat());
     let mut paths: Vec<PathBuf> =
         std::fs::read_dir(&dir).unwrap().map(|entry| entry.unwrap().path()).collect();
     paths.sort();
@@ -105,9 +106,12 @@ fn every_frame_keeps_one_size_and_every_line_of_a_node_in_its_place() {
     if !graphviz_available() {
         return;
     }
-    for algo in ["alphabeta", "pvs", "mtdf", "sss"] {
-        let frames = frames(algo);
-        let (size, first) = drawn(&frames[0], algo);
+    let runs = [("alphabeta", &[][..]), ("pvs", &[]), ("mtdf", &[]), ("sss", &[])];
+    let numbered = [("alphabeta", &["--numbers"][..]), ("mtdf", &["--numbers"])];
+    for (algo, extra) in runs.into_iter().chain(numbered) {
+        let frames = frames(algo, extra);
+        let algo = format!("{algo} {extra:?}");
+        let (size, first) = drawn(&frames[0], &algo);
         for (index, frame) in frames.iter().enumerate().skip(1) {
             let what = format!("{algo} frame {}", index + 1);
             let (other_size, nodes) = drawn(frame, &what);
@@ -126,7 +130,7 @@ fn every_frame_keeps_one_size_and_every_line_of_a_node_in_its_place() {
 
 #[test]
 fn a_leaf_is_one_frame_and_the_last_frame_shows_the_answer() {
-    let frames = frames("alphabeta");
+    let frames = frames("alphabeta", &[]);
     assert_eq!(
         frames.len(),
         21,
@@ -257,4 +261,47 @@ fn wide_names_stay_inside_their_shapes() {
             }
         }
     }
+}
+
+/// A tree of `gen random` with `depth` and `branching`, written into `dir`.
+fn random_tree(dir: &Path, depth: &str, branching: &str) -> PathBuf {
+    let tree = gametree(&["gen", "random", "--depth", depth, "--branching", branching]).stdout;
+    let path = dir.join(format!("random-{depth}-{branching}.json"));
+    std::fs::write(&path, tree).unwrap();
+    path
+}
+
+#[test]
+fn pictures_of_trees_past_the_limit_are_refused_before_anything_is_written() {
+    let dir = scratch("limits");
+    let huge = random_tree(&dir, "9", "3");
+    let svg = dir.join("huge.svg");
+    let output =
+        crate::common::run(&["trace", huge.to_str().unwrap(), "-o", svg.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: the tree has 29524 nodes; pictures (DOT, SVG, PNG, PDF) show trees of at most 10000 nodes: trace it as text or JSON, or draw part of it (--depth)\n"
+    );
+    assert!(!svg.exists());
+    let large = random_tree(&dir, "6", "3");
+    let frames = dir.join("frames");
+    let output = crate::common::run(&[
+        "trace",
+        large.to_str().unwrap(),
+        "--frames",
+        frames.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        said.starts_with(
+            "error: the tree has 1093 nodes; --frames draws trees of at most 500 nodes"
+        ),
+        "{said}"
+    );
+    assert!(!frames.exists(), "no frame folder is made");
+    // One frame of it is a picture like any other.
+    let frame = gametree(&["trace", large.to_str().unwrap(), "--frame", "2"]).stdout;
+    assert!(frame.starts_with(b"digraph"));
 }
