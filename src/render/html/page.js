@@ -18,14 +18,16 @@ const tree = document.getElementById("tree");
 let shown = -1;
 
 // Zoom: 1 draws the tree's points as CSS pixels (names 12px). Fitting the
-// window never goes below READABLE (names 18px) nor above LARGEST.
-const READABLE = 1.5, LARGEST = 3, STEP = 1.25;
+// window never goes above LARGEST, nor below the zoom that makes names a
+// sixtieth of the window's height (18px on a 1080p projector), or 12px.
+const LARGEST = 3, STEP = 1.25;
 const natural = tree.viewBox.baseVal;
 let zoom = null; // null: fit the window
 
 function fitting() {
+  const readable = Math.max(1, Math.min(1.5, window.innerHeight / 720));
   const scale = Math.min(box.clientWidth / natural.width, box.clientHeight / natural.height);
-  return Math.max(READABLE, Math.min(LARGEST, scale));
+  return Math.max(readable, Math.min(LARGEST, scale));
 }
 
 function applyZoom() {
