@@ -290,7 +290,8 @@ fn measure(ended: &Picture, options: &Options, look: &Look, hidden: &[bool]) -> 
     let tree = ended.tree();
     let digits = visit_digits(tree.len());
     let number = if look.numbers { text_width(&"0".repeat(digits + 1), NUMBER_PT) } else { 0.0 };
-    let inner_value = inner_values(ended, options).map(bound_width).fold(0.0, f64::max);
+    let inner_value =
+        inner_values(ended, options).map(|v| value_width(v, true)).fold(0.0, f64::max);
     let window = window_width(ended, options);
     let mut names = [0.0f64; 4];
     let mut values = [inner_value, inner_value, 0.0, 0.0];
@@ -303,7 +304,7 @@ fn measure(ended: &Picture, options: &Options, look: &Look, hidden: &[bool]) -> 
         };
         names[kind] = names[kind].max(text_width(tree.name(node), NAME_PT));
         if let Some(own) = own {
-            values[kind] = values[kind].max(bound_width(own));
+            values[kind] = values[kind].max(value_width(own, false));
         }
     }
     let lines = |shape: Shape, kind: usize| -> Lines {
@@ -340,10 +341,11 @@ fn inner_values<'a>(ended: &'a Picture, options: &Options) -> impl Iterator<Item
     given.map(Value::decimal).chain(averaged)
 }
 
-/// How wide `value` is at its widest in a node: negative, marked as a
-/// bound, in bold.
-fn bound_width(value: Value) -> f64 {
-    let text = format!("\u{2265}{}", Notation::Symbols.value(-value.abs()));
+/// How wide `value` is at its widest in a node: negative (the negamax
+/// forms negate), in bold, and marked as a bound where it may be one.
+fn value_width(value: Value, bound: bool) -> f64 {
+    let sign = if bound { "\u{2265}" } else { "" };
+    let text = format!("{sign}{}", Notation::Symbols.value(-value.abs()));
     width(&text, VALUE_PT, Weight::Bold)
 }
 
