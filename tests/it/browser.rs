@@ -407,6 +407,10 @@ const MEASURE: &str = r#"
   seen.push(at !== null && at.left >= box.left && at.right <= box.right &&
     at.top >= box.top && at.bottom <= box.bottom ? "in view" : "out of view");"#;
 
+/// Grows the frame to 1920x1080, as going full screen does.
+const GROW: &str = r#"frame.width = 1920; frame.height = 1080;
+  page.dispatchEvent(new page.Event("resize"));"#;
+
 /// The numbers [`MEASURE`] saw.
 fn measured(seen: &str) -> (u32, i64, i64, String) {
     let parts: Vec<&str> = seen.split('|').collect();
@@ -432,16 +436,15 @@ fn a_small_tree_fills_the_window() {
 }
 
 #[test]
-fn a_large_tree_keeps_its_text_readable_and_the_current_node_in_view() {
+fn a_large_tree_keeps_its_text_readable_and_the_current_node_in_view_after_a_resize() {
     if !chromium_available() {
         return;
     }
     let dir = scratch("large");
     let tree =
         common::succeed(&["gen", "random", "--depth", "4", "--branching", "3-4", "--seed", "3"]);
-    let path = dir.join("large.json");
+    let (path, page) = (dir.join("large.json"), dir.join("large.html"));
     std::fs::write(&path, tree.stdout).unwrap();
-    let page = dir.join("large.html");
     gametree(&[
         "trace",
         path.to_str().unwrap(),
@@ -456,6 +459,10 @@ fn a_large_tree_keeps_its_text_readable_and_the_current_node_in_view() {
         assert!(name >= 16, "step {step}: names {name}px tall");
         assert!(overflow_x > 0, "step {step}: a tree of 213 nodes pans rather than shrinks");
         assert_eq!(current, "in view", "step {step}");
+        // A presenter going full screen: the window grows, the zoom changes.
+        let grown = [GROW, MEASURE].concat();
+        let (_, _, _, current) = measured(&in_harness(&page, step, (800, 500), &grown));
+        assert_eq!(current, "in view", "step {step}, after going full screen");
     }
     let zoomed = r#"click("zoom-in"); seen.push(doc.getElementById("zoom-level").textContent);
   press("0"); seen.push(doc.getElementById("zoom-level").textContent);

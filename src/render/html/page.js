@@ -40,10 +40,11 @@ function applyZoom() {
 function setZoom(scale) {
   zoom = scale === null ? null : Math.max(0.25, Math.min(8, scale));
   applyZoom();
-  keepInView(shown > 0 ? nodeOf(data.steps[shown - 1].current) : null);
+  keepInView(currentNode());
 }
 
 const currentZoom = () => (zoom === null ? fitting() : zoom);
+const currentNode = () => (shown > 0 ? nodeOf(data.steps[shown - 1].current) : null);
 
 // Scrolls the tree so that `node` is in view, with room around it; a node
 // that already is stays where it is.
@@ -103,7 +104,7 @@ function show(step) {
     s.nodes.forEach(setNode);
     s.edges.forEach(setEdge);
   }
-  const current = step > 0 ? nodeOf(data.steps[step - 1].current) : null;
+  const current = currentNode();
   if (current) current.classList.add("current");
   document.getElementById("step-text").textContent =
     step === 0 ? data.before : data.steps[step - 1].text;
@@ -139,8 +140,11 @@ window.addEventListener("hashchange", () => {
   const step = fromHash();
   if (step !== null) show(step);
 });
+// A window that changes size (a presenter going full screen) refits the
+// tree and brings the current node back into view.
 window.addEventListener("resize", () => {
   if (zoom === null) applyZoom();
+  keepInView(currentNode());
 });
 
 // Keys, as a keyboard and a presenter's remote send them. With Alt, Ctrl
