@@ -80,8 +80,10 @@ impl Request {
 }
 
 /// The most nodes a tree may have for a picture: DOT, and the SVG, PNG or
-/// PDF Graphviz draws from it (one frame included). Larger pictures are
-/// unreadable and slow to draw; they are refused before anything is written.
+/// PDF Graphviz draws from it (one frame included), and the HTML page.
+/// Larger pictures are unreadable and slow to draw (the page of
+/// tic-tac-toe's 549,946 nodes took 358 MB); they are refused before
+/// anything is written.
 pub const MOST_PICTURE_NODES: usize = 10_000;
 
 /// The most nodes a tree may have for `--frames` (DOT or images): every
@@ -89,15 +91,19 @@ pub const MOST_PICTURE_NODES: usize = 10_000;
 pub const MOST_FRAMES_NODES: usize = 500;
 
 /// Why `tree` is too large for the DOT pictures `request` asks for (all
-/// its `frames`, or one), if it is.
+/// its `frames`, or one) or for the HTML page, if it is.
 pub fn too_large(tree: &Tree, request: &Request, frames: bool) -> Option<String> {
-    let (most, what) = match frames {
-        true => (MOST_FRAMES_NODES, "--frames draws trees of at most"),
-        false => (MOST_PICTURE_NODES, "pictures (DOT, SVG, PNG, PDF) show trees of at most"),
+    let (most, what) = match (request.format, frames) {
+        (Format::Dot, true) => (MOST_FRAMES_NODES, "--frames draws trees of at most"),
+        (Format::Dot, false) => {
+            (MOST_PICTURE_NODES, "pictures (DOT, SVG, PNG, PDF) show trees of at most")
+        }
+        (Format::Html, _) => (MOST_PICTURE_NODES, "the HTML page shows trees of at most"),
+        _ => return None,
     };
-    (request.format == Format::Dot && tree.len() > most).then(|| {
+    (tree.len() > most).then(|| {
         format!(
-            "the tree has {} nodes; {what} {most} nodes: trace it as text or JSON, or draw part of it (--depth)",
+            "the tree has {} nodes; {what} {most} nodes: trace it as text or JSON instead",
             tree.len()
         )
     })

@@ -281,9 +281,18 @@ fn pictures_of_trees_past_the_limit_are_refused_before_anything_is_written() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "error: the tree has 29524 nodes; pictures (DOT, SVG, PNG, PDF) show trees of at most 10000 nodes: trace it as text or JSON, or draw part of it (--depth)\n"
+        "error: the tree has 29524 nodes; pictures (DOT, SVG, PNG, PDF) show trees of at most 10000 nodes: trace it as text or JSON instead\n"
     );
     assert!(!svg.exists());
+    let page = dir.join("huge.html");
+    let output =
+        crate::common::run(&["trace", huge.to_str().unwrap(), "-o", page.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: the tree has 29524 nodes; the HTML page shows trees of at most 10000 nodes: trace it as text or JSON instead\n"
+    );
+    assert!(!page.exists());
     let large = random_tree(&dir, "6", "3");
     let frames = dir.join("frames");
     let output = crate::common::run(&[
