@@ -4,12 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --quiet --release
-gametree() { target/release/gametree "$@"; }
+gametree() { "${CARGO_TARGET_DIR:-target}/release/gametree" "$@"; }
 
 aima=(trace trees/aima-5-2.json --algo alphabeta)
 gametree "${aima[@]}" --caption -o docs/aima-alphabeta.svg
 gametree "${aima[@]}" --exercise -o docs/aima-exercise.svg
-for step in 5 15 27; do
+for step in 5 11 21; do
   gametree "${aima[@]}" --frame "$step" -o "$(printf 'docs/aima-alphabeta-frame-%03d.svg' "$step")"
 done
 wide=(trace trees/three-plies.json --algo alphabeta --labels values)
@@ -21,10 +21,10 @@ gametree trace trees/transpositions.json --transpositions --caption -o docs/tran
 gametree trace trees/games/connect-four.json --fold 4.2 --caption -o docs/connect-four-best-line.svg
 gametree trace trees/games/connect-four.json --algo alphabeta --fold 1.2 --caption -o docs/connect-four-cut.svg
 
-# The stepping page, as a browser shows it at step 15 (needs chromium).
+# The stepping page, as a browser shows it at step 11 (needs chromium).
 page="$(mktemp -d)"
 gametree "${aima[@]}" -o "$page/aima.html"
 chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=2000 \
   --user-data-dir="$page/profile" --window-size=1280,800 \
-  --screenshot="$PWD/docs/page-aima-step-15.png" "file://$page/aima.html#step=15" 2>/dev/null
+  --screenshot="$PWD/docs/page-aima-step-11.png" "file://$page/aima.html#step=11" 2>/dev/null
 rm -rf "$page"

@@ -8,11 +8,11 @@ use std::io::{self, Write};
 
 use crate::answer::Recorder;
 use crate::render::answer::Style;
-use crate::render::diagram::{self, Canvas, CaptionLines, Frames, Page, Scene};
+use crate::render::diagram::{self, Canvas, Frames, Page, Scene};
 use crate::render::layout::Layout;
 use crate::render::picture::{Look, Picture};
 use crate::render::{self, dot, html, tikz};
-use crate::search::{self, Event, Flow, Outcome, RunError, SearchError, Sink};
+use crate::search::{self, Outcome, RunError, SearchError, Sink};
 use crate::settings::Settings;
 use crate::terminal::Palette;
 use crate::tree::Tree;
@@ -76,6 +76,46 @@ impl Request {
             page: Page::default(),
             style: Style::default(),
         }
+    }
+}
+
+/// The most nodes a tree may have for a picture: DOT, and the SVG, PNG or
+/// PDF Graphviz draws from it (one frame included), and the HTML page.
+/// Larger pictures are unreadable and slow to draw (the page of
+/// tic-tac-toe's 549,946 nodes took 358 MB); they are refused before
+/// anything is written.
+pub const MOST_PICTURE_NODES: usize = 10_000;
+
+/// The most nodes a tree may have for `--frames` (DOT or images): every
+/// frame is a whole picture, and there are about two frames a node.
+pub const MOST_FRAMES_NODES: usize = 500;
+
+/// Why `tree` is too large for the DOT pictures `request` asks for (all
+/// its `frames`, or one) or for the HTML page, if it is.
+pub fn too_large(tree: &Tree, request: &Request, frames: bool) -> Option<String> {
+    let (most, what) = match (request.format, frames) {
+        (Format::Dot, true) => (MOST_FRAMES_NODES, "--frames draws trees of at most"),
+        (Format::Dot, false) => {
+            (MOST_PICTURE_NODES, "pictures (DOT, SVG, PNG, PDF) show trees of at most")
+        }
+        (Format::Html, _) => (MOST_PICTURE_NODES, "the HTML page shows trees of at most"),
+        _ => return None,
+    };
+    (tree.len() > most).then(|| {
+        format!(
+            "the tree has {} nodes; {what} {most} nodes: trace it as text or JSON instead",
+            tree.len()
+        )
+    })
+}
+
+/// `tree` as `request` searches and draws it: its children in the order
+/// the search takes them (`--order`), except in an exercise picture,
+/// which keeps the file's order so as not to give the ranking away.
+pub fn arrange(tree: Tree, request: &Request) -> Result<Tree, SearchError> {
+    match request.look.exercise && request.format != Format::Html {
+        true => Ok(tree),
+        false => request.settings.arrange(tree),
     }
 }
 
@@ -144,7 +184,7 @@ fn write_diagram(
     out: &mut dyn Write,
 ) -> Result<Outcome, TraceError> {
     let Request { ref settings, look, .. } = *request;
-    let mut picture = Picture::new(tree, shown_view(settings));
+    let mut picture = Picture::new(tree, settings);
     let outcome = record(tree, settings, &mut picture)?;
     let caption = request.caption.then(|| match look.exercise {
         true => header(tree, request),
@@ -155,7 +195,7 @@ fn write_diagram(
     canvas.caption_lines = lines.len();
     let scene =
         Scene { caption: lines, principal_variation: &outcome.principal_variation, current: None };
-    let shown = if look.exercise { Picture::new(tree, shown_view(settings)) } else { picture };
+    let shown = if look.exercise { Picture::new(tree, settings) } else { picture };
     match request.format {
         Format::Tikz => tikz::write(out, &canvas, &shown, &scene)?,
         _ => dot::write(out, &canvas, &shown, &scene)?,
@@ -163,22 +203,17 @@ fn write_diagram(
     Ok(outcome)
 }
 
-/// Whose point of view the pictures show values from.
-fn shown_view(settings: &Settings) -> search::View {
-    settings.algorithm.shown_view(&settings.options)
-}
-
 /// Runs the search twice, once to lay the tree out (knowing what is
 /// pruned) and once to record its steps, and writes the stepping page.
 fn write_page(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outcome, TraceError> {
     let settings = &request.settings;
-    let mut ended = Picture::new(tree, shown_view(settings));
+    let mut ended = Picture::new(tree, settings);
     record(tree, settings, &mut ended)?;
     let canvas = canvas(request, &ended);
-    let mut steps = html::Steps::new(tree, shown_view(settings), &canvas);
+    let mut steps = html::Steps::new(tree, settings, &canvas);
     let outcome = record(tree, settings, &mut steps)?;
     let header = header_line(tree, request, crate::notation::Notation::Ascii);
-    html::write(out, &canvas, steps, &outcome, &header, shown_view(settings))?;
+    html::write(out, &canvas, steps, &outcome, &header, settings)?;
     Ok(outcome)
 }
 
@@ -198,29 +233,24 @@ fn header_line(tree: &Tree, request: &Request, notation: crate::notation::Notati
 /// The geometry of every diagram of this search, laid out once; `ended` is
 /// the picture of the whole search, whose cuts `--collapse-pruned` stubs.
 fn canvas(request: &Request, ended: &Picture<'_>) -> Canvas {
-    let Settings { algorithm, ref options, .. } = request.settings;
     let slide = request.format != Format::Html;
-    let layout = Layout::new(ended, options, algorithm.has_window(), &request.look, slide);
+    let layout = Layout::new(ended, &request.settings.options, &request.look, slide);
     Canvas { layout, look: request.look, caption_lines: 0, page: request.page }
 }
 
-/// How many steps (events, and so frames) the search takes.
-pub fn count_steps(tree: &Tree, request: &Request) -> Result<u64, SearchError> {
-    let mut count = StepCount(0);
-    record(tree, &request.settings, &mut count)?;
-    Ok(count.0)
+/// How many frames the search has: one per step that changes the picture,
+/// and the last one with the answer.
+pub fn count_frames(tree: &Tree, request: &Request) -> Result<u64, SearchError> {
+    let (canvas, _) = frame_canvas(tree, request)?;
+    let mut frames =
+        Frames::new(Picture::new(tree, &request.settings), &canvas, None, None, no_draw);
+    record(tree, &request.settings, &mut frames)?;
+    Ok(frames.count())
 }
 
-/// Counts events.
-struct StepCount(u64);
-
-impl Sink for StepCount {
-    type Error = Infallible;
-
-    fn event(&mut self, _: &Event<'_>) -> Result<Flow, Infallible> {
-        self.0 += 1;
-        Ok(Flow::Continue)
-    }
+/// A frame's drawing that draws nothing, for counting frames.
+fn no_draw(_: u64, _: &Picture<'_>, _: &Scene<'_>) -> Result<(), Infallible> {
+    Ok(())
 }
 
 /// The canvas every frame of the search shares, and the header line the
@@ -228,13 +258,18 @@ impl Sink for StepCount {
 /// pruned, one to find the longest caption.
 fn frame_canvas(tree: &Tree, request: &Request) -> Result<(Canvas, Option<String>), SearchError> {
     let settings = &request.settings;
-    let mut ended = Picture::new(tree, shown_view(settings));
+    let mut ended = Picture::new(tree, settings);
     record(tree, settings, &mut ended)?;
     let mut canvas = canvas(request, &ended);
     let header = request.caption.then(|| header(tree, request));
-    let mut lines = CaptionLines::new(tree, header.clone(), canvas.caption_width());
-    record(tree, settings, &mut lines)?;
-    canvas.caption_lines = lines.most;
+    let mut most = 0;
+    let lines = |_, _: &Picture<'_>, scene: &Scene<'_>| {
+        most = most.max(scene.caption.len());
+        Ok::<(), Infallible>(())
+    };
+    let picture = Picture::new(tree, settings);
+    record(tree, settings, &mut Frames::new(picture, &canvas, header.clone(), None, lines))?;
+    canvas.caption_lines = most;
     Ok((canvas, header))
 }
 
@@ -259,7 +294,7 @@ pub fn write_frames<E>(
         drawn.expect("a frame is drawn into memory");
         output(step, &buffer)
     };
-    let picture = Picture::new(tree, shown_view(&request.settings));
+    let picture = Picture::new(tree, &request.settings);
     let mut frames = Frames::new(picture, &canvas, header, only, draw);
     run(tree, &request.settings, &mut frames)?;
     Ok(frames.count())
@@ -274,7 +309,7 @@ pub fn write_overlays(
 ) -> Result<u64, TraceError> {
     let (canvas, header) = frame_canvas(tree, request)?;
     tikz::start(out, &canvas, true)?;
-    let picture = Picture::new(tree, shown_view(&request.settings));
+    let picture = Picture::new(tree, &request.settings);
     let overlay = |step, picture: &Picture<'_>, scene: &Scene<'_>| {
         writeln!(out, "\\only<{step}>{{%")?;
         tikz::body(out, &canvas, picture, scene)?;

@@ -87,7 +87,9 @@ pub struct TraceArgs {
     #[arg(long, value_name = "W,H", value_parser = parse_size)]
     size: Option<(f64, f64)>,
 
-    /// DOT: the resolution of PNG images, in dots per inch (Graphviz's `dpi`).
+    /// DOT: the resolution of PNG images, in dots per inch (Graphviz's
+    /// `dpi`; PNG images gametree draws default to 192, sharp on a 1080p
+    /// projector).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     dpi: Option<u16>,
 
@@ -142,8 +144,12 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
     let (file, tree) = args.tree.load()?;
     let request = request(args, &destination, &tree)?;
     let Settings { algorithm, ref options, .. } = request.settings;
+    let frames = matches!(destination, Destination::Frames(..));
+    if let Some(reason) = trace::too_large(&tree, &request, frames) {
+        return Err(Failure::Usage(reason));
+    }
     let failed = Failure::of_search(&file);
-    let tree = request.settings.arrange(tree).map_err(failed)?;
+    let tree = trace::arrange(tree, &request).map_err(failed)?;
     let request = folded(args, request, &tree)?;
     // Before any file is created: a search that cannot run writes nothing.
     crate::search::check(&tree, algorithm, options).map_err(failed)?;
@@ -220,7 +226,7 @@ fn write_frames(
     drawing: Option<(ImageFormat, u64)>,
     failed: impl Fn(TraceError) -> Failure,
 ) -> Result<(), Failure> {
-    let count = trace::count_steps(tree, request).map_err(|e| failed(RunError::Search(e)))?;
+    let count = trace::count_frames(tree, request).map_err(|e| failed(RunError::Search(e)))?;
     let width = count.to_string().len().max(3);
     let extension = drawing.map_or("dot", |(format, _)| format.extension());
     let path_of = |step: u64| dir.join(format!("frame-{step:0width$}.{extension}"));
@@ -370,6 +376,20 @@ fn check_flags(args: &TraceArgs, format: Format) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The resolution of PNG images unless `--dpi` says otherwise: twice
+/// Graphviz's 96, so that a picture fills a 1080p projector sharply.
+const PNG_DPI: f64 = 192.0;
+
+/// Whether the destination is a PNG image Graphviz draws.
+fn draws_png(destination: &Destination) -> bool {
+    matches!(
+        destination,
+        Destination::Image(_, ImageFormat::Png)
+            | Destination::Frames(_, Some(ImageFormat::Png))
+            | Destination::Frame(_, Some((_, FileKind::Image(ImageFormat::Png))))
+    )
+}
+
 /// The request with `--fold`'s node found in the tree as it is searched
 /// (after `--order`; in a game graph, its first copy).
 fn folded(args: &TraceArgs, request: Request, tree: &Tree) -> Result<Request, Failure> {
@@ -385,6 +405,12 @@ fn request(args: &TraceArgs, destination: &Destination, tree: &Tree) -> Result<R
     let format = destination.format(args.format)?;
     check_flags(args, format)?;
     let settings = args.search.resolve_for(tree)?;
+    if args.exercise && format == Format::Html && settings.order != Order::Given {
+        return Err(Failure::Usage(format!(
+            "--exercise --order {}: the page steps through the search in the order searched, which gives the ranking away; draw the exercise with --format dot or tikz",
+            settings.order
+        )));
+    }
     // `auto` colours only a terminal, and files are not one.
     let color = match destination {
         Destination::Stdout => args.color,
@@ -398,7 +424,8 @@ fn request(args: &TraceArgs, destination: &Destination, tree: &Tree) -> Result<R
         collapse_pruned: args.collapse_pruned,
         fold: None,
     };
-    let page = Page { size: args.size, dpi: args.dpi.map(f64::from) };
+    let dpi = args.dpi.map(f64::from).or(draws_png(destination).then_some(PNG_DPI));
+    let page = Page { size: args.size, dpi };
     let words = args.lang.unwrap_or_default().words();
     let style = Style { words, inner_only: args.order_line == Some(OrderLine::Inner) };
     Ok(Request {

@@ -1,8 +1,11 @@
 //! What the diagram formats (DOT, TikZ) share: the geometry and options of
 //! a whole run ([`Canvas`]), what one drawing adds to it ([`Scene`]), the
-//! captions, and the frames of a search, one per step.
-
-use std::convert::Infallible;
+//! captions, and the frames of a search: one per step that changes the
+//! picture, and a last one with the answer.
+//!
+//! A step is one event of the trace, except that a node entered and at
+//! once evaluated (a leaf, a node at the depth limit) or given its value
+//! from memory is one step, as the text trace gives it one line.
 
 use super::layout::{CAPTION_PT, Layout, line_height, text_width};
 use super::picture::{Look, Picture};
@@ -43,9 +46,10 @@ impl Canvas {
         self.caption_lines as f64 * line_height(CAPTION_PT)
     }
 
-    /// `text` broken into lines that fit under the tree.
+    /// `text` broken into lines that fit under the tree, with room to
+    /// spare for the points Graphviz pads a label with.
     pub fn wrap(&self, text: &str) -> Vec<String> {
-        wrap(text, self.caption_width())
+        wrap(text, self.caption_width() - 0.1)
     }
 }
 
@@ -82,6 +86,18 @@ pub fn caption(tree: &Tree, settings: &Settings, outcome: &Outcome) -> String {
     parts.join(", ")
 }
 
+/// The words of the last frame: the search's answer.
+pub fn ending(tree: &Tree, outcome: &Outcome, notation: Notation) -> String {
+    let best = outcome.best_move.map_or("none", |node| tree.name(node));
+    format!("the search ends: best move {best}, value {}", notation.value(outcome.value))
+}
+
+/// Whether `event` completes the step that entering `entered` began: the
+/// node is evaluated where it stands or takes its value from memory.
+pub fn completes(entered: NodeId, event: &Event<'_>) -> bool {
+    matches!(*event, Event::Leaf { node, .. } | Event::Recall { node, .. } if node == entered)
+}
+
 /// The caption of a frame: the step in words, under the header line when
 /// there is one.
 pub fn frame_caption(header: Option<&str>, step: u64, words: &str) -> String {
@@ -91,37 +107,62 @@ pub fn frame_caption(header: Option<&str>, step: u64, words: &str) -> String {
     }
 }
 
-/// Breaks `text` at spaces (and at its own newlines) into lines of at most
-/// `width` inches at the caption's size; a word longer than a line gets
-/// one to itself.
+/// Breaks `text` (at its own newlines, then between phrases, which end
+/// at a comma or a colon) into lines of at most `width` inches at the
+/// caption's size; a phrase longer than a line breaks at spaces, and a word
+/// longer than a line gets one to itself.
 pub fn wrap(text: &str, width: f64) -> Vec<String> {
+    let fits = |line: &str| text_width(line, CAPTION_PT) <= width;
     let mut lines = Vec::new();
     for paragraph in text.lines() {
         let mut line = String::new();
-        for word in paragraph.split(' ').filter(|word| !word.is_empty()) {
-            let longer = format!("{line} {word}");
-            if !line.is_empty() && text_width(&longer, CAPTION_PT) > width {
+        for piece in pieces(paragraph, fits) {
+            let longer = format!("{line} {piece}");
+            if !line.is_empty() && !fits(&longer) {
                 lines.push(std::mem::take(&mut line));
             }
-            if line.is_empty() {
-                line = word.to_string();
-            } else {
-                line = longer;
-            }
+            line = if line.is_empty() { piece } else { longer };
         }
         lines.push(line);
     }
     lines
 }
 
-/// Follows a search and hands every step's picture, or only step `only`'s,
-/// to `draw` with the step number (from 1) and the scene to draw.
+/// The phrases of `paragraph`, each split into its words where it does
+/// not `fit` a line.
+fn pieces(paragraph: &str, fits: impl Fn(&str) -> bool) -> Vec<String> {
+    let mut phrases = vec![String::new()];
+    for word in paragraph.split(' ').filter(|word| !word.is_empty()) {
+        let phrase = phrases.last_mut().expect("a phrase is open");
+        if !phrase.is_empty() {
+            phrase.push(' ');
+        }
+        phrase.push_str(word);
+        if word.ends_with([',', ':']) {
+            phrases.push(String::new());
+        }
+    }
+    let split = |phrase: String| match fits(&phrase) {
+        true => vec![phrase],
+        false => phrase.split(' ').map(str::to_string).collect(),
+    };
+    phrases.into_iter().filter(|phrase| !phrase.is_empty()).flat_map(split).collect()
+}
+
+/// Follows a search and hands every frame's picture, or only frame
+/// `only`'s, to `draw` with the frame's number (from 1) and the scene to
+/// draw; the last frame, after the search, shows the answer.
 pub struct Frames<'t, F> {
     picture: Picture<'t>,
     canvas: &'t Canvas,
     /// The run's caption, above each step's words (`--caption`).
     header: Option<String>,
     only: Option<u64>,
+    /// How many frames there have been.
+    frames: u64,
+    /// An entered node and the words of its step, held back until the
+    /// next event says whether the node is evaluated at once.
+    held: Option<(NodeId, String)>,
     draw: F,
 }
 
@@ -136,12 +177,29 @@ where
         only: Option<u64>,
         draw: F,
     ) -> Self {
-        Frames { picture, canvas, header, only, draw }
+        Frames { picture, canvas, header, only, frames: 0, held: None, draw }
     }
 
-    /// How many frames the search has.
+    /// How many frames the search has had so far (all of them once it is over).
     pub fn count(&self) -> u64 {
-        self.picture.steps()
+        self.frames
+    }
+
+    /// The next frame, with `words` as its caption and `principal_variation`
+    /// highlighted; stops the search once the one frame wanted is drawn.
+    fn frame(&mut self, words: &str, principal_variation: &[NodeId]) -> Result<Flow, E> {
+        self.frames += 1;
+        if self.only.is_some_and(|only| only != self.frames) {
+            return Ok(Flow::Continue);
+        }
+        let text = frame_caption(self.header.as_deref(), self.frames, words);
+        let scene = Scene {
+            caption: self.canvas.wrap(&text),
+            principal_variation,
+            current: self.picture.current(),
+        };
+        (self.draw)(self.frames, &self.picture, &scene)?;
+        Ok(if self.only.is_some() { Flow::Stop } else { Flow::Continue })
     }
 }
 
@@ -151,14 +209,15 @@ where
 {
     type Error = E;
 
-    /// Draws the step's frame; with only one frame wanted, stops once it
-    /// is drawn.
+    /// Draws the frame of the step the event ends.
     fn event(&mut self, event: &Event<'_>) -> Result<Flow, E> {
-        let Ok(_) = self.picture.event(event);
-        let step = self.picture.steps();
-        if self.only.is_some_and(|only| only != step) {
-            return Ok(Flow::Continue);
+        if let Some((entered, words)) = self.held.take()
+            && !completes(entered, event)
+            && self.frame(&words, &[])? == Flow::Stop
+        {
+            return Ok(Flow::Stop);
         }
+        let Ok(_) = self.picture.event(event);
         let tree = self.picture.tree();
         let words = describe(
             tree,
@@ -167,49 +226,19 @@ where
             Notation::Symbols,
             crate::lang::Lang::En.words(),
         );
-        let text = frame_caption(self.header.as_deref(), step, &words);
-        let scene = Scene {
-            caption: self.canvas.wrap(&text),
-            principal_variation: &[],
-            current: self.picture.current(),
-        };
-        (self.draw)(step, &self.picture, &scene)?;
-        Ok(if self.only.is_some() { Flow::Stop } else { Flow::Continue })
+        if let Event::Enter { node, .. } = *event {
+            self.held = Some((node, words));
+            return Ok(Flow::Continue);
+        }
+        self.frame(&words, &[])
     }
-}
 
-/// Counts the caption lines the frames of a search need, for
-/// [`Canvas::caption_lines`].
-pub struct CaptionLines<'t> {
-    tree: &'t Tree,
-    header: Option<String>,
-    width: f64,
-    steps: u64,
-    /// The most lines a frame's caption has.
-    pub most: usize,
-}
-
-impl<'t> CaptionLines<'t> {
-    pub fn new(tree: &'t Tree, header: Option<String>, width: f64) -> Self {
-        CaptionLines { tree, header, width, steps: 0, most: 0 }
-    }
-}
-
-impl Sink for CaptionLines<'_> {
-    type Error = Infallible;
-
-    fn event(&mut self, event: &Event<'_>) -> Result<Flow, Infallible> {
-        self.steps += 1;
-        let words = describe(
-            self.tree,
-            event,
-            Palette::default(),
-            Notation::Symbols,
-            crate::lang::Lang::En.words(),
-        );
-        let text = frame_caption(self.header.as_deref(), self.steps, &words);
-        self.most = self.most.max(wrap(&text, self.width).len());
-        Ok(Flow::Continue)
+    /// Draws the last frame: the whole search, its answer highlighted.
+    fn finish(&mut self, outcome: &Outcome) -> Result<(), E> {
+        let Ok(()) = self.picture.finish(outcome);
+        let words = ending(self.picture.tree(), outcome, Notation::Symbols);
+        self.frame(&words, &outcome.principal_variation)?;
+        Ok(())
     }
 }
 
@@ -224,5 +253,18 @@ mod tests {
         assert_eq!(wrap("abc de fg", narrow), ["abc de", "fg"]);
         assert_eq!(wrap("abcdefghij k", 0.1), ["abcdefghij", "k"]);
         assert_eq!(wrap("head\nstep 1: a", 10.0), ["head", "step 1: a"]);
+    }
+
+    #[test]
+    fn captions_wrap_between_phrases() {
+        let header = "alphabeta, fail-soft, root a (MAX), best move b, value 3";
+        let width = text_width("alphabeta, fail-soft, root a", CAPTION_PT);
+        assert_eq!(
+            wrap(header, width),
+            ["alphabeta, fail-soft,", "root a (MAX),", "best move b, value 3"]
+        );
+        let step = "step 15: c: v=2 \u{2264} \u{3b1}=3: prune i j";
+        let width = text_width("step 15: c: v=2 \u{2264} \u{3b1}=3: prune", CAPTION_PT);
+        assert_eq!(wrap(step, width), ["step 15: c: v=2 \u{2264} \u{3b1}=3:", "prune i j"]);
     }
 }

@@ -6,7 +6,12 @@
 //! Conventions (AIMA's): MAX nodes are triangles, MIN nodes inverted
 //! triangles, leaves boxes. Node ids are generated (`n0`, `n1`, ...) and
 //! names appear only inside HTML-like labels, escaped to ASCII, so nothing
-//! in a tree file can change the graph's structure.
+//! in a tree file can change the graph's structure. Every line a node has
+//! ([`Part::slots`]) is in its label in every frame, a blank one as a
+//! no-break space in the line's size, so Graphviz sets each line at the
+//! same height in every frame. Nothing is written that Graphviz 2.43
+//! (Debian's and Ubuntu's) rejects: an empty label is `label=""`, never
+//! `label=<>`, and no formatting element is empty.
 
 use std::io::{self, Write};
 
@@ -80,12 +85,17 @@ fn write_node(
         Shape::Chance => "circle",
         Shape::Leaf | Shape::Stub => "box",
     };
-    let label = if shape == Shape::Stub { String::new() } else { label(view) };
+    let digits = canvas.look.numbers.then(|| canvas.layout.visit_digits());
+    let label = match shape {
+        Shape::Stub => String::new(),
+        _ => label(view, digits),
+    };
+    let label = if label.is_empty() { "\"\"".to_string() } else { format!("<{label}>") };
     let mut attributes = vec![
         format!("shape={outline}"),
         format!("pos=\"{x:.3},{y:.3}!\""),
         format!("width={:.3}, height={:.3}", size.width, size.height),
-        format!("label=<{label}>"),
+        format!("label={label}"),
     ];
     let ink = match (view.ink, shape) {
         (_, Shape::Stub) => "style=\"dashed,filled\", color=gray60, fillcolor=gray92",
@@ -99,13 +109,29 @@ fn write_node(
     writeln!(out, "  n{} [{}];", node.0, attributes.join(", "))
 }
 
-/// A node's HTML-like label.
-fn label(view: &NodeView<'_>) -> String {
-    let number = |n| format!("<FONT POINT-SIZE=\"{NUMBER_PT}\">{n}</FONT> ");
-    let write = |part, text: &str| match part {
-        Part::Name => html(text),
-        Part::Value => format!("<B>{}</B>", html(text)),
-        Part::Window => format!("<FONT POINT-SIZE=\"{WINDOW_PT}\">{}</FONT>", html(text)),
+/// A node's HTML-like label: a line per slot, a blank one a no-break
+/// space. With `--numbers` (`digits`: of the highest visit number) every
+/// number is padded with figure spaces, as wide as digits, and a node not
+/// yet visited keeps room for its number, so that no name moves when a
+/// number appears.
+fn label(view: &NodeView<'_>, digits: Option<usize>) -> String {
+    let figures = |count: usize| "&#8199;".repeat(count);
+    let small = |text: String| format!("<FONT POINT-SIZE=\"{NUMBER_PT}\">{text}</FONT> ");
+    let width = digits.unwrap_or(0);
+    let number =
+        |n: u32| small(format!("{}{n}", figures(width.saturating_sub(n.to_string().len()))));
+    let room = digits.filter(|_| view.visit.is_none()).map(|digits| small(figures(digits)));
+    let write = |part, text: &str| {
+        let text = if text.is_empty() { "&#160;".to_string() } else { html(text) };
+        let line = match part {
+            Part::Name => text,
+            Part::Value => format!("<B>{text}</B>"),
+            Part::Window => format!("<FONT POINT-SIZE=\"{WINDOW_PT}\">{text}</FONT>"),
+        };
+        match &room {
+            Some(room) if Some(part) == view.numbered() => format!("{room}{line}"),
+            _ => line,
+        }
     };
     view.label(number, write, "<BR/>")
 }
@@ -129,7 +155,8 @@ fn write_edge(out: &mut dyn Write, parent: NodeId, child: NodeId, ink: EdgeInk) 
 }
 
 /// The caption, a box of fixed size under the tree, so that a longer or
-/// shorter caption never changes the picture's size.
+/// shorter caption never changes the picture's size, filled up with blank
+/// lines so that its first line stays in place.
 fn write_caption(out: &mut dyn Write, canvas: &Canvas, lines: &[String]) -> io::Result<()> {
     if canvas.caption_lines == 0 {
         return Ok(());
@@ -138,7 +165,12 @@ fn write_caption(out: &mut dyn Write, canvas: &Canvas, lines: &[String]) -> io::
     let height = canvas.caption_height();
     let x = (left + right) / 2.0;
     let y = bottom - 0.15 - height / 2.0;
-    let text: Vec<String> = lines.iter().map(|line| html(line)).collect();
+    let blank = || "&#160;".to_string();
+    let shown = lines.iter().map(|line| if line.is_empty() { blank() } else { html(line) });
+    let text: Vec<String> = shown
+        .chain(std::iter::repeat_with(blank))
+        .take(canvas.caption_lines.max(lines.len()))
+        .collect();
     writeln!(
         out,
         "  caption [shape=plaintext, style=\"\", fontsize=11, pos=\"{x:.3},{y:.3}!\", width={:.3}, height={height:.3}, label=<{}>];",
@@ -148,7 +180,12 @@ fn write_caption(out: &mut dyn Write, canvas: &Canvas, lines: &[String]) -> io::
 }
 
 /// Text made safe for an HTML-like label and pure ASCII: markup and the
-/// characters DOT treats specially become character references.
+/// characters DOT treats specially become character references. Graphviz
+/// reads a backslash in a label, even one written `&#92;`, as the start
+/// of an escape (`\N` is the node's id, `\G` the graph's name), and `\\`
+/// as one backslash: so a backslash is written twice. A control
+/// character, which Graphviz refuses, becomes U+FFFD (names cannot hold
+/// one; this keeps any other text from breaking the graph).
 pub fn html(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for c in text.chars() {
@@ -157,8 +194,10 @@ pub fn html(text: &str) -> String {
             '<' => escaped.push_str("&lt;"),
             '>' => escaped.push_str("&gt;"),
             '"' => escaped.push_str("&quot;"),
-            '\\' | '{' | '}' | '|' | '[' | ']' => escaped.push_str(&format!("&#{};", c as u32)),
+            '\\' => escaped.push_str("&#92;&#92;"),
+            '{' | '}' | '|' | '[' | ']' => escaped.push_str(&format!("&#{};", c as u32)),
             ' '..='~' => escaped.push(c),
+            c if c.is_control() => escaped.push_str("&#65533;"),
             _ => escaped.push_str(&format!("&#{};", c as u32)),
         }
     }
@@ -171,7 +210,8 @@ mod tests {
 
     #[test]
     fn labels_escape_markup_and_dot_syntax_and_stay_ascii() {
-        assert_eq!(html(r#"a"b\c"#), "a&quot;b&#92;c");
+        assert_eq!(html(r#"a"b\c"#), "a&quot;b&#92;&#92;c");
+        assert_eq!(html("\\N\u{1}"), "&#92;&#92;N&#65533;");
         assert_eq!(html("<x&y>"), "&lt;x&amp;y&gt;");
         assert_eq!(html("{|}"), "&#123;&#124;&#125;");
         assert_eq!(html("ö"), "&#246;");

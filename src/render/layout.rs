@@ -4,17 +4,20 @@
 //! A tidy tree layout: each subtree gets a band of the width its leaves
 //! need, side by side in order; a parent sits centred over its children.
 //! All MAX nodes have one size, all MIN nodes another, all leaves a third,
-//! each sized for the widest text it will ever carry, so nothing moves or
-//! grows while a search is stepped through. Lengths are in inches, `y`
+//! each sized for the widest text it will ever carry in each of its lines
+//! ([`Part::slots`]), measured in the font's own glyph widths
+//! ([`metrics`](super::metrics)), so nothing moves, grows or runs out of
+//! its shape while a search is stepped through. Lengths are in inches, `y`
 //! grows upwards, and a node's position is the centre of its text.
 //!
 //! Triangles are drawn as Graphviz draws `triangle` and `invtriangle`: as
 //! wide as the node, three quarters as tall, the text centred a quarter
 //! of the height in from the wide side, where there is room for it.
 
-use super::picture::{Look, Picture, Shape};
+use super::metrics::{Weight, width};
+use super::picture::{Look, Part, Picture, Shape};
 use crate::notation::Notation;
-use crate::num::{Num, Value};
+use crate::num::Value;
 use crate::search::Options;
 use crate::tree::{NodeId, Tree};
 
@@ -43,10 +46,9 @@ pub fn line_height(points: f64) -> f64 {
     points * 1.2 / 72.0
 }
 
-/// About how wide `text` is at `points` in Helvetica, in inches (a little
-/// more than the average character, so that labels fit).
+/// How wide `text` is at `points` in regular Helvetica, in inches.
 pub fn text_width(text: &str, points: f64) -> f64 {
-    text.chars().count() as f64 * 0.58 * points / 72.0
+    width(text, points, Weight::Regular)
 }
 
 /// A node's width and height (of the whole Graphviz node: a triangle is
@@ -86,13 +88,7 @@ impl Layout {
     /// every inner node off the line to the given node is folded. A tree for a
     /// `slide` is kept from getting flatter than [`MAX_RATIO`]; a page
     /// that scrolls needs no such care.
-    pub fn new(
-        ended: &Picture,
-        options: &Options,
-        windows: bool,
-        look: &Look,
-        slide: bool,
-    ) -> Self {
+    pub fn new(ended: &Picture, options: &Options, look: &Look, slide: bool) -> Self {
         let tree = ended.tree();
         let mut hidden = vec![false; tree.len()];
         let mut shapes: Vec<Shape> = tree.nodes().map(|node| Shape::of(tree, node)).collect();
@@ -107,7 +103,7 @@ impl Layout {
             Some(end) => fold(tree, end, &mut shapes, &mut hidden),
             None => vec![false; tree.len()],
         };
-        let [max, min, chance, leaf] = measure(ended, options, windows, look, &hidden);
+        let [max, min, chance, leaf] = measure(ended, options, look, &hidden);
         let mut layout = Layout {
             x: vec![0.0; tree.len()],
             y: vec![0.0; tree.len()],
@@ -199,6 +195,11 @@ impl Layout {
         })
     }
 
+    /// How many digits a visit number (`--numbers`) has at most.
+    pub fn visit_digits(&self) -> usize {
+        visit_digits(self.x.len())
+    }
+
     /// The drawing's width.
     pub fn width(&self) -> f64 {
         self.bounds[2] - self.bounds[0]
@@ -281,6 +282,12 @@ impl Layout {
     }
 }
 
+/// How many digits a visit number has at most in a tree of `nodes`: a
+/// pass visits each node once at most.
+fn visit_digits(nodes: usize) -> usize {
+    nodes.to_string().len()
+}
+
 /// Folds every drawn inner node off the line from the root to `end`
 /// (`--fold`): the node stays, its first child becomes a stub standing for
 /// everything below it, and the rest is hidden. Returns the folded nodes.
@@ -323,62 +330,79 @@ fn edge_text(tree: &Tree, child: NodeId) -> Option<String> {
 }
 
 /// The sizes of MAX nodes, MIN nodes, chance nodes and leaves: each fits
-/// the widest texts any node of its kind carries in any frame.
-fn measure(
-    ended: &Picture,
-    options: &Options,
-    windows: bool,
-    look: &Look,
-    hidden: &[bool],
-) -> [Size; 4] {
+/// the widest text any node of its kind carries in any frame, line by line.
+fn measure(ended: &Picture, options: &Options, look: &Look, hidden: &[bool]) -> [Size; 4] {
     let tree = ended.tree();
-    let digits = tree.len().to_string().len();
+    let digits = visit_digits(tree.len());
     let number = if look.numbers { text_width(&"0".repeat(digits + 1), NUMBER_PT) } else { 0.0 };
-    // Averages at chance nodes reach every node above them.
-    let averaged = tree.nodes().filter_map(|node| ended.value(node));
-    let averaged = averaged.map(|value| Notation::Symbols.value(-value.abs()).chars().count());
-    let averaged = averaged.max().unwrap_or(0);
-    let value = widest_value(tree, options).max(averaged);
+    let inner_value =
+        inner_values(ended, options).map(|v| value_width(v, true)).fold(0.0, f64::max);
+    let window = window_width(ended, options);
     let mut names = [0.0f64; 4];
-    let mut values = [0.0f64; 4];
+    let mut values = [inner_value, inner_value, 0.0, 0.0];
     for node in tree.nodes().filter(|node| !hidden[node.index()]) {
-        let (kind, shown) = match Shape::of(tree, node) {
+        let (kind, own) = match Shape::of(tree, node) {
             Shape::Max => (0, None),
             Shape::Min => (1, None),
             Shape::Chance => (2, ended.value(node)),
             _ => (3, tree.value(node).map(Value::decimal)),
         };
-        names[kind] = names[kind].max(text_width(tree.name(node), NAME_PT) + number);
-        let shown = Notation::Symbols.value(shown.unwrap_or_default().abs());
-        values[kind] = values[kind].max(text_width(&format!("-{shown}"), VALUE_PT));
+        names[kind] = names[kind].max(text_width(tree.name(node), NAME_PT));
+        if let Some(own) = own {
+            values[kind] = values[kind].max(value_width(own, false));
+        }
     }
-    let name = |width: f64| look.labels.names().then_some((width, line_height(NAME_PT)));
-    let show_values = look.labels.values();
-    let value_line = |chars: usize| {
-        show_values.then_some((text_width(&"0".repeat(chars), VALUE_PT), line_height(VALUE_PT)))
+    let lines = |shape: Shape, kind: usize| -> Lines {
+        let slots = ended.slots(shape, look);
+        let numbered = slots.iter().position(|&part| part == Part::Name).unwrap_or(0);
+        let line = |(index, part): (usize, &Part)| {
+            let number = if index == numbered { number } else { 0.0 };
+            let (width, points) = match part {
+                Part::Name => (names[kind], NAME_PT),
+                Part::Value => (values[kind], VALUE_PT),
+                Part::Window => (window, WINDOW_PT),
+            };
+            (width + number, line_height(points))
+        };
+        slots.iter().enumerate().map(line).collect()
     };
-    let window = (windows && show_values).then(|| {
-        let text = format!("\u{3b1}={0} \u{3b2}={0}", "0".repeat(value));
-        (text_width(&text, WINDOW_PT), line_height(WINDOW_PT))
-    });
-    let max_lines: Lines =
-        [window, value_line(value + 1), name(names[0])].into_iter().flatten().collect();
-    let min_lines: Lines =
-        [window, name(names[1]), value_line(value + 1)].into_iter().flatten().collect();
-    let own_lines = |kind: usize| -> Lines {
-        let value = show_values.then_some((values[kind], line_height(VALUE_PT)));
-        [name(names[kind]), value].into_iter().flatten().collect()
-    };
-    [triangle(&max_lines), triangle(&min_lines), circle(&own_lines(2)), leaf_box(&own_lines(3))]
+    // Triangles list their lines from the wide side.
+    let mut max_lines = lines(Shape::Max, 0);
+    max_lines.reverse();
+    let [min_lines, chance_lines, leaf_lines] =
+        [(Shape::Min, 1), (Shape::Chance, 2), (Shape::Leaf, 3)].map(|(s, k)| lines(s, k));
+    [triangle(&max_lines), triangle(&min_lines), circle(&chance_lines), leaf_box(&leaf_lines)]
 }
 
-/// How many characters the widest value an inner node can show takes,
-/// sign included: any leaf's or static value, negated or not, or a bound
-/// of the search's window, or an infinity.
-fn widest_value(tree: &Tree, options: &Options) -> usize {
-    let bounds = [options.window.alpha, options.window.beta];
-    let values = tree.nodes().filter_map(|node| tree.value(node)).chain(bounds);
-    values.map(|value| Num(-value.abs()).to_string().len()).max().unwrap_or(1).max(2)
+/// Every value an inner node may show or its window hold: any leaf's or
+/// static value, a bound of the search's window or value range, the
+/// first guess, an infinity, and what averaging gave the chance nodes.
+fn inner_values<'a>(ended: &'a Picture, options: &Options) -> impl Iterator<Item = Value> + 'a {
+    let tree = ended.tree();
+    let range = options.value_range.map_or([0.0; 2], |range| [range.alpha, range.beta]);
+    let bounds = [options.window.alpha, options.window.beta, options.guess, f64::INFINITY];
+    let given = tree.nodes().filter_map(|node| tree.value(node)).chain(bounds).chain(range);
+    let averaged = tree.nodes().filter_map(|node| ended.value(node));
+    given.map(Value::decimal).chain(averaged)
+}
+
+/// How wide `value` is at its widest in a node: negative (the negamax
+/// forms negate), in bold, and marked as a bound where it may be one.
+fn value_width(value: Value, bound: bool) -> f64 {
+    let sign = if bound { "\u{2265}" } else { "" };
+    let text = format!("{sign}{}", Notation::Symbols.value(-value.abs()));
+    width(&text, VALUE_PT, Weight::Bold)
+}
+
+/// How wide a window can be: `α=A β=B` with A and B the widest limits of
+/// any value the search may narrow a window to (see [`inner_values`]).
+fn window_width(ended: &Picture, options: &Options) -> f64 {
+    let limit = |value: Value| {
+        let text = format!("{}\u{207a}", Notation::Symbols.value(-value.abs()));
+        text_width(&text, WINDOW_PT)
+    };
+    let widest = inner_values(ended, options).map(limit).fold(0.0, f64::max);
+    text_width("\u{3b1}= \u{3b2}=", WINDOW_PT) + 2.0 * widest
 }
 
 /// A triangle whose text lines, listed from its wide side, all fit: as

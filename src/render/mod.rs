@@ -11,6 +11,8 @@ pub mod efg;
 pub mod html;
 pub mod json;
 pub mod layout;
+pub mod look;
+pub mod metrics;
 pub mod picture;
 pub mod text;
 pub mod tikz;

@@ -3,56 +3,24 @@
 //! at that moment ([`NodeView`], [`EdgeInk`]), under the options that
 //! choose what a picture shows ([`Look`]).
 //!
-//! The DOT and TikZ renderers draw these views at the places
-//! [`Layout`](super::layout::Layout) gives; neither decides what a node shows.
+//! The DOT, TikZ and HTML renderers draw these views at the places
+//! [`Layout`](super::layout::Layout) gives; none decides what a node shows.
+//! An exercise shows every value the search will read (leaves, static
+//! values at the depth limit, and for iterative deepening at every depth)
+//! and fades what it never reaches. After the search, the picture shows
+//! what every node received last in any pass over the tree and the root's
+//! value as the search found it.
 
 use std::convert::Infallible;
 
 use crate::bounds::{ValueKind, Window};
 use crate::notation::Notation;
 use crate::num::Value;
-use crate::search::{Event, Flow, Sink, View};
-use crate::tree::{NodeId, Player, Tree};
+use crate::search::{Event, Flow, Outcome, Sink, View};
+use crate::settings::Settings;
+use crate::tree::{NodeId, Tree};
 
-/// Which texts the nodes of a diagram carry.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Labels {
-    /// Node names only: no values, no windows.
-    Names,
-    /// Values (and windows) only, as textbooks draw trees: leaves show their
-    /// value, inner nodes are empty until they receive theirs.
-    Values,
-    /// Names, values and windows.
-    #[default]
-    Both,
-}
-
-impl Labels {
-    /// Whether names are shown.
-    pub fn names(self) -> bool {
-        self != Labels::Values
-    }
-
-    /// Whether values and windows are shown.
-    pub fn values(self) -> bool {
-        self != Labels::Names
-    }
-}
-
-/// The options that choose what a diagram shows.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Look {
-    pub labels: Labels,
-    /// Show each node's position in visiting order.
-    pub numbers: bool,
-    /// The tree as handed out: nothing of the solution.
-    pub exercise: bool,
-    /// Draw each pruned subtree as one stub under its cut edge.
-    pub collapse_pruned: bool,
-    /// Draw only the line from the root to this node with the children of
-    /// its nodes; fold every other inner node into one stub under it.
-    pub fold: Option<NodeId>,
-}
+pub use super::look::{EdgeInk, Ink, Labels, Look, NodeView, Part, Shape};
 
 /// Where a node stands in the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,6 +33,21 @@ pub enum Status {
     Valued,
     /// Skipped by a cutoff, itself or an ancestor.
     Pruned,
+}
+
+/// What the search will read at a node, known before it runs: what an
+/// exercise must show for the search to be done by hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reading {
+    /// Its value is searched for below it.
+    Searched,
+    /// A leaf or a node at the depth limit: its value is read as given.
+    Given,
+    /// An inner node whose static value a shallower iteration of iterative
+    /// deepening reads, and the deeper ones search below.
+    Iterated,
+    /// Below the depth limit: never reached.
+    Beyond,
 }
 
 /// What one node has shown so far.
@@ -88,147 +71,17 @@ pub struct Picture<'t> {
     tree: &'t Tree,
     /// Whose point of view the algorithm's values are from.
     view: View,
+    /// Whether the algorithm gives its nodes alpha-beta windows.
+    windows: bool,
+    readings: Vec<Reading>,
     marks: Vec<Mark>,
+    /// What the earlier passes over the whole tree (MTD(f), SSS*) left at
+    /// each node, for the final picture; empty until a second pass.
+    earlier: Vec<Mark>,
     visits: u32,
     steps: u64,
     /// The node the latest event was about.
     current: Option<NodeId>,
-}
-
-/// The outline a node is drawn with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shape {
-    /// A triangle pointing up.
-    Max,
-    /// A triangle pointing down.
-    Min,
-    /// A circle (a chance node).
-    Chance,
-    /// A box.
-    Leaf,
-    /// The small stub that stands for a collapsed pruned subtree.
-    Stub,
-}
-
-impl Shape {
-    /// The shape of `node` of `tree`.
-    pub fn of(tree: &Tree, node: NodeId) -> Shape {
-        match (tree.is_leaf(node), tree.player(node)) {
-            (true, _) => Shape::Leaf,
-            (false, Player::Max) => Shape::Max,
-            (false, Player::Min) => Shape::Min,
-            (false, Player::Chance) => Shape::Chance,
-        }
-    }
-}
-
-/// How strongly a node or edge is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ink {
-    /// In full.
-    Normal,
-    /// Lighter: not reached yet.
-    Faint,
-    /// Grey and dashed: pruned.
-    Pruned,
-    /// Highlighted: the node the current frame is about.
-    Current,
-    /// Dotted: the node took its value from memory (a transposition
-    /// table, or what an earlier pass proved) instead of a search below it.
-    Remembered,
-}
-
-/// How an edge is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EdgeInk {
-    Normal,
-    Faint,
-    Pruned,
-    /// Pruned, and the cutoff struck here: marked with ✗.
-    Cut,
-    /// The best move: the first edge of the principal variation.
-    Best,
-    /// Further down the principal variation.
-    Principal,
-}
-
-/// One of the texts a node carries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Part {
-    Name,
-    Value,
-    Window,
-}
-
-impl Part {
-    /// The parts a node of `shape` may carry, top to bottom: a MAX node's
-    /// window under its name and value, a MIN node's above them, each at
-    /// the triangle's wide side.
-    pub fn order(shape: Shape) -> &'static [Part] {
-        match shape {
-            Shape::Max => &[Part::Name, Part::Value, Part::Window],
-            Shape::Min => &[Part::Window, Part::Name, Part::Value],
-            Shape::Chance | Shape::Leaf => &[Part::Name, Part::Value],
-            Shape::Stub => &[],
-        }
-    }
-}
-
-/// What one node shows at one moment: its texts, plain Unicode with the
-/// textbook's symbols (each renderer escapes them its own way).
-#[derive(Clone, Debug, PartialEq)]
-pub struct NodeView<'t> {
-    pub shape: Shape,
-    pub ink: Ink,
-    pub name: Option<&'t str>,
-    /// The node's place in visiting order, with `--numbers`.
-    pub visit: Option<u32>,
-    /// `3`, `≥5`, `≤2`.
-    pub value: Option<String>,
-    /// `α=3 β=∞`.
-    pub window: Option<String>,
-    /// Whether the search has given the node its value.
-    pub valued: bool,
-}
-
-impl NodeView<'_> {
-    /// The text of `part`, if the node shows it now.
-    pub fn text(&self, part: Part) -> Option<&str> {
-        match part {
-            Part::Name => self.name,
-            Part::Value => self.value.as_deref(),
-            Part::Window => self.window.as_deref(),
-        }
-    }
-
-    /// The node's label: its parts in [`Part::order`], each as `write`
-    /// makes it, joined by `newline`, with the visit number as `number`
-    /// makes it before the name (before the first part without a name).
-    pub fn label(
-        &self,
-        number: impl Fn(u32) -> String,
-        write: impl Fn(Part, &str) -> String,
-        newline: &str,
-    ) -> String {
-        let shown: Vec<Part> =
-            Part::order(self.shape).iter().copied().filter(|&p| self.text(p).is_some()).collect();
-        let numbered = shown.iter().position(|&p| p == Part::Name).unwrap_or(0);
-        let lines: Vec<String> = shown
-            .iter()
-            .enumerate()
-            .map(|(index, &part)| {
-                let text = write(part, self.text(part).unwrap_or_default());
-                match self.visit.filter(|_| index == numbered) {
-                    Some(visit) => format!("{}{text}", number(visit)),
-                    None => text,
-                }
-            })
-            .collect();
-        match (lines.is_empty(), self.visit) {
-            (true, Some(visit)) => number(visit),
-            _ => lines.join(newline),
-        }
-    }
 }
 
 /// A node the search has not reached.
@@ -243,10 +96,20 @@ const UNSEEN: Mark = Mark {
 };
 
 impl<'t> Picture<'t> {
-    /// The tree before a search whose values are from `view`: every node
-    /// unseen.
-    pub fn new(tree: &'t Tree, view: View) -> Picture<'t> {
-        Picture { tree, view, marks: vec![UNSEEN; tree.len()], visits: 0, steps: 0, current: None }
+    /// The tree before the search `settings` ask for: every node unseen.
+    pub fn new(tree: &'t Tree, settings: &Settings) -> Picture<'t> {
+        let algorithm = settings.algorithm;
+        Picture {
+            tree,
+            view: algorithm.shown_view(&settings.options),
+            windows: algorithm.has_window(),
+            readings: readings(tree, settings),
+            marks: vec![UNSEEN; tree.len()],
+            earlier: Vec::new(),
+            visits: 0,
+            steps: 0,
+            current: None,
+        }
     }
 
     /// The tree drawn.
@@ -259,7 +122,7 @@ impl<'t> Picture<'t> {
         self.steps
     }
 
-    /// The node the latest event was about.
+    /// The node the latest event was about (none once the search is over).
     pub fn current(&self) -> Option<NodeId> {
         self.current
     }
@@ -275,21 +138,36 @@ impl<'t> Picture<'t> {
         self.marks[node.index()].cut_here
     }
 
+    /// The lines of a node of `shape` under `look` ([`Part::slots`]).
+    pub fn slots(&self, shape: Shape, look: &Look) -> Vec<Part> {
+        Part::slots(shape, look.labels, self.windows)
+    }
+
+    /// The value `node` shows before the search gives it one: a leaf's
+    /// and a node's at the depth limit, and in an exercise the static
+    /// values iterative deepening reads; from the point of view the search
+    /// will give them, so that they do not change when reached.
+    fn given(&self, node: NodeId, look: &Look) -> Option<Value> {
+        let shown = match self.readings[node.index()] {
+            Reading::Given => true,
+            Reading::Iterated => look.exercise,
+            Reading::Searched | Reading::Beyond => false,
+        };
+        let value = self.tree.value(node).filter(|_| shown)?;
+        Some(Value::decimal(self.view.convert(value, self.tree.player(node))))
+    }
+
     /// What `node` shows, under `look`; `current` is highlighted.
     pub fn node(&self, node: NodeId, look: &Look, current: Option<NodeId>) -> NodeView<'t> {
         let tree = self.tree;
         let mark = self.marks[node.index()];
         let solved = !look.exercise;
-        let shows_value = match mark.status {
-            _ if !look.labels.values() => false,
-            _ if tree.is_leaf(node) => true,
-            Status::Valued => solved,
-            _ => false,
+        let value = match mark.status {
+            _ if !look.labels.values() => None,
+            Status::Valued if solved => Some((mark.value, mark.kind)),
+            _ => self.given(node, look).map(|value| (value, ValueKind::Exact)),
         };
-        let value = shows_value.then(|| {
-            let kind = if mark.status == Status::Valued { mark.kind } else { ValueKind::Exact };
-            let value =
-                if mark.status == Status::Valued { mark.value } else { self.leaf_value(node) };
+        let value = value.map(|(value, kind)| {
             format!("{}{}", Notation::Symbols.bound_sign(kind), Notation::Symbols.value(value))
         });
         let window = mark
@@ -299,15 +177,18 @@ impl<'t> Picture<'t> {
             .map(|window| Notation::Symbols.window(window));
         let ink = match mark.status {
             _ if solved && current == Some(node) => Ink::Current,
+            _ if self.readings[node.index()] == Reading::Beyond => Ink::Faint,
             _ if !solved => Ink::Normal,
             Status::Unseen => Ink::Faint,
             Status::Pruned => Ink::Pruned,
             Status::Valued if mark.remembered => Ink::Remembered,
             Status::Open | Status::Valued => Ink::Normal,
         };
+        let shape = Shape::of(tree, node);
         NodeView {
-            shape: Shape::of(tree, node),
+            shape,
             ink,
+            slots: self.slots(shape, look),
             name: look.labels.names().then(|| tree.name(node)),
             visit: (solved && look.numbers && mark.visit > 0).then_some(mark.visit),
             value,
@@ -321,6 +202,7 @@ impl<'t> Picture<'t> {
     pub fn edge(&self, child: NodeId, look: &Look, pv_place: Option<usize>) -> EdgeInk {
         let mark = self.marks[child.index()];
         match (mark.status, pv_place) {
+            _ if self.readings[child.index()] == Reading::Beyond => EdgeInk::Faint,
             _ if look.exercise => EdgeInk::Normal,
             (Status::Pruned, _) if mark.cut_here => EdgeInk::Cut,
             (Status::Pruned, _) => EdgeInk::Pruned,
@@ -329,13 +211,6 @@ impl<'t> Picture<'t> {
             (_, Some(_)) => EdgeInk::Principal,
             (_, None) => EdgeInk::Normal,
         }
-    }
-
-    /// A leaf's value before the search reaches it, from the point of view
-    /// the search will give it, so that it does not change when reached.
-    fn leaf_value(&self, node: NodeId) -> Value {
-        let value = self.tree.value(node).unwrap_or(f64::NAN);
-        Value::decimal(self.view.convert(value, self.tree.player(node)))
     }
 
     fn mark(&mut self, node: NodeId) -> &mut Mark {
@@ -354,6 +229,54 @@ impl<'t> Picture<'t> {
             self.marks[below.index()].status = Status::Pruned;
         }
     }
+
+    /// Keeps what the pass that ends left at each node, over what earlier
+    /// passes left ([`latest`]).
+    fn keep_pass(&mut self) {
+        if self.earlier.is_empty() {
+            self.earlier = vec![UNSEEN; self.tree.len()];
+        }
+        for (earlier, &now) in self.earlier.iter_mut().zip(&self.marks) {
+            *earlier = latest(*earlier, now);
+        }
+    }
+}
+
+/// What a node shows at the end of a search of several passes: the value
+/// it received last, in whichever pass (with its window only from the
+/// last pass); else pruned (with the ✗ of any pass that cut there), if
+/// any pass pruned it; else what it is now.
+fn latest(earlier: Mark, now: Mark) -> Mark {
+    match (earlier.status, now.status) {
+        (_, Status::Valued) => now,
+        (Status::Valued, _) => Mark { window: None, ..earlier },
+        (_, Status::Pruned) => Mark { cut_here: now.cut_here || earlier.cut_here, ..now },
+        (Status::Pruned, _) => earlier,
+        _ => now,
+    }
+}
+
+/// What the search `settings` ask for will read at each node.
+fn readings(tree: &Tree, settings: &Settings) -> Vec<Reading> {
+    let limit = settings.options.depth_limit;
+    let deepens = settings.algorithm.about().deepens;
+    // Ids are in pre-order: a parent comes before its children.
+    let mut depth = vec![0u32; tree.len()];
+    let mut readings = Vec::with_capacity(tree.len());
+    for node in tree.nodes() {
+        let here = depth[node.index()];
+        for &child in tree.children(node) {
+            depth[child.index()] = here + 1;
+        }
+        readings.push(match limit {
+            Some(limit) if here > limit => Reading::Beyond,
+            Some(limit) if here == limit => Reading::Given,
+            _ if tree.is_leaf(node) => Reading::Given,
+            _ if deepens && here > 0 && tree.value(node).is_some() => Reading::Iterated,
+            _ => Reading::Searched,
+        });
+    }
+    readings
 }
 
 impl Sink for Picture<'_> {
@@ -369,7 +292,11 @@ impl Sink for Picture<'_> {
                 let mark = self.mark(node);
                 *mark = Mark { status: Status::Open, window, visit, remembered: false, ..*mark };
             }
-            Event::Leaf { node, value } => self.valued(node, value, ValueKind::Exact),
+            // A node evaluated where it stands carries no window, as a leaf.
+            Event::Leaf { node, value } => {
+                self.valued(node, value, ValueKind::Exact);
+                self.mark(node).window = None;
+            }
             Event::Value { node, value, kind } => self.valued(node, value, kind),
             Event::Update { node, bound, value } => {
                 if let Some(window) = &mut self.mark(node).window {
@@ -388,13 +315,37 @@ impl Sink for Picture<'_> {
                 }
             }
             // The picture shows the latest pass over the tree, its children
-            // where the tree has them.
-            Event::Pass { .. } => {
+            // where the tree has them; what passes over the whole tree
+            // found is kept for the end, but not what shallower iterations
+            // of iterative deepening found.
+            Event::Pass { depth_limit, .. } => {
+                match depth_limit {
+                    None => self.keep_pass(),
+                    Some(_) => self.earlier.clear(),
+                }
                 self.marks.fill(UNSEEN);
                 self.visits = 0;
             }
             Event::Reorder { .. } => {}
         }
         Ok(Flow::Continue)
+    }
+
+    /// The picture of the whole search: what each node received last, in
+    /// any pass, and the root's value as the search found it (exact where
+    /// the passes of MTD(f) and SSS* closed in on it).
+    fn finish(&mut self, outcome: &Outcome) -> Result<(), Infallible> {
+        if !self.earlier.is_empty() {
+            self.keep_pass();
+            std::mem::swap(&mut self.marks, &mut self.earlier);
+        }
+        let root = self.tree.root();
+        let player = self.tree.player(root);
+        let negated = self.view.convert(1.0, player) < 0.0;
+        let value = self.view.convert(outcome.value, player);
+        let kind = if negated { outcome.kind.flipped() } else { outcome.kind };
+        self.valued(root, value, kind);
+        self.current = None;
+        Ok(())
     }
 }

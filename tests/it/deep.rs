@@ -1,6 +1,7 @@
 //! Deep and large inputs: a flat chain 1,000,000 nodes deep traces (as
 //! the classroom lines and as a JSON trace), one
-//! 100,000 deep traces in every format (the DOT output once took time
+//! 100,000 deep traces in every text format and is refused as a picture
+//! up front, one at the picture limit draws as DOT (which once took time
 //! quadratic in the principal variation's length), a nested tree 100,000
 //! levels deep reads (but not with path names, which would take 10 GB), a
 //! deeper nesting fails with a clear error instead of overflowing the
@@ -27,10 +28,10 @@ fn chain(depth: usize) -> String {
 }
 
 #[test]
-fn a_flat_chain_100000_deep_traces_in_every_format() {
+fn a_flat_chain_100000_deep_traces_in_every_text_format_and_is_no_picture() {
     let path = write_input("chain.json", &chain(DEPTH));
     let path = path.to_str().expect("a UTF-8 path");
-    for format in ["text", "answer", "json", "dot"] {
+    for format in ["text", "answer", "json"] {
         for algo in ["minimax", "negamax-alphabeta"] {
             let output = gametree(&["trace", path, "--algo", algo, "--format", format]);
             assert!(
@@ -42,6 +43,24 @@ fn a_flat_chain_100000_deep_traces_in_every_format() {
             assert!(stdout.contains("n100000"), "{format} {algo}: the deepest leaf is reported");
             assert!(stdout.len() > 800_000, "{format} {algo}: every node is shown");
         }
+    }
+    for format in ["dot", "html"] {
+        let output = gametree(&["trace", path, "--format", format]);
+        assert_eq!(output.status.code(), Some(2), "{format}");
+        assert!(output.stdout.is_empty(), "{format}: nothing is written");
+    }
+}
+
+#[test]
+fn a_flat_chain_at_the_picture_limit_draws_as_dot() {
+    let depth = ::gametree::trace::MOST_PICTURE_NODES - 1;
+    let path = write_input("chain-picture.json", &chain(depth));
+    for algo in ["minimax", "negamax-alphabeta"] {
+        let output =
+            gametree(&["trace", path.to_str().unwrap(), "--algo", algo, "--format", "dot"]);
+        assert!(output.status.success(), "{algo}: {}", String::from_utf8_lossy(&output.stderr));
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(stdout.contains(&format!("label=<n{depth}<")), "{algo}: the deepest leaf is drawn");
     }
 }
 

@@ -312,12 +312,12 @@ fn output_files_hold_the_format_their_extension_names() {
         "--algo",
         "alphabeta",
         "--frame",
-        "15",
+        "11",
         "-o",
         step.to_str().unwrap(),
     ]);
     let frame = std::fs::read_to_string(&step).unwrap();
-    assert!(frame.contains("step 15: c: v=2 &#8804; &#945;=3: prune i j"), "{frame}");
+    assert!(frame.contains("step 11: c: v=2 &#8804; &#945;=3: prune i j"), "{frame}");
 }
 
 #[test]

@@ -88,9 +88,9 @@ fn frames_typeset_as_beamer_overlays() {
         ["trace", "trees/aima-5-2.json", "--algo", "alphabeta", "--format", "tikz", "--caption"];
     let output = gametree(&[&args[..], &["--frames", frames.to_str().unwrap()]].concat());
     let said = String::from_utf8_lossy(&output.stderr);
-    assert!(said.starts_with("wrote 27 frames as beamer overlays: "), "{said}");
+    assert!(said.starts_with("wrote 21 frames as beamer overlays: "), "{said}");
     let text = std::fs::read_to_string(frames.join("frames.tex")).unwrap();
-    assert_eq!(text.matches("\\only<").count(), 27);
+    assert_eq!(text.matches("\\only<").count(), 21);
     // One bounding box for all steps, set before the first: nothing jumps.
     let bounding_box = text.find("\\useasboundingbox").expect("a bounding box");
     assert!(bounding_box < text.find("\\only<1>").unwrap());
@@ -99,5 +99,5 @@ fn frames_typeset_as_beamer_overlays() {
         &dir,
         "\\documentclass{beamer}\n\\usepackage{tikz}\n\\begin{document}\n\\begin{frame}{Alpha-beta}\n\\centering\\resizebox{!}{0.8\\textheight}{\\input{frames/frames.tex}}\n\\end{frame}\n\\end{document}\n",
     );
-    assert_eq!(pages, 27, "one slide per step");
+    assert_eq!(pages, 21, "one slide per step, and one for the answer");
 }

@@ -14,11 +14,13 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::diagram::{Canvas, pv_places};
+use super::diagram::{Canvas, completes, ending, pv_places};
 use super::picture::{EdgeInk, Ink, Look, NodeView, Picture};
 use super::text::describe;
 use crate::answer::{notation, order_item};
-use crate::search::{Event, Flow, Outcome, Sink, View};
+use crate::notation::Notation;
+use crate::search::{Event, Flow, Outcome, Sink};
+use crate::settings::Settings;
 use crate::terminal::Palette;
 use crate::tree::{NodeId, Tree};
 
@@ -43,7 +45,8 @@ struct Whole {
 struct Step {
     /// The step in words, as the text trace's line says it.
     text: String,
-    current: u32,
+    /// The node the step is about (none at the last step, the answer).
+    current: Option<u32>,
     nodes: Vec<NodeState>,
     edges: Vec<EdgeState>,
     order: Option<String>,
@@ -51,16 +54,20 @@ struct Step {
     pruned: Vec<String>,
 }
 
-/// Follows a search and records what each step changes; a [`Sink`].
+/// Follows a search and records what each step changes, the steps as
+/// the frames have them ([`completes`]); a [`Sink`].
 pub struct Steps<'t> {
     picture: Picture<'t>,
     canvas: &'t Canvas,
     steps: Vec<Step>,
+    /// The node the latest step entered.
+    entered: Option<NodeId>,
 }
 
 impl<'t> Steps<'t> {
-    pub fn new(tree: &'t Tree, view: View, canvas: &'t Canvas) -> Self {
-        Steps { picture: Picture::new(tree, view), canvas, steps: Vec::new() }
+    pub fn new(tree: &'t Tree, settings: &Settings, canvas: &'t Canvas) -> Self {
+        let picture = Picture::new(tree, settings);
+        Steps { picture, canvas, steps: Vec::new(), entered: None }
     }
 
     /// The nodes `event` may change the look of, drawn ones only.
@@ -85,6 +92,13 @@ impl Sink for Steps<'_> {
     type Error = Infallible;
 
     fn event(&mut self, event: &Event<'_>) -> Result<Flow, Infallible> {
+        // A node entered and evaluated at once is one step: this one.
+        if self.entered.take().is_some_and(|entered| completes(entered, event)) {
+            self.steps.pop();
+        }
+        if let Event::Enter { node, .. } = *event {
+            self.entered = Some(node);
+        }
         let Ok(_) = self.picture.event(event);
         let tree = self.picture.tree();
         let look = &self.canvas.look;
@@ -107,10 +121,10 @@ impl Sink for Steps<'_> {
                 tree,
                 event,
                 Palette::default(),
-                crate::notation::Notation::Ascii,
+                Notation::Ascii,
                 crate::lang::Lang::En.words(),
             ),
-            current: event.node().0,
+            current: Some(event.node().0),
             nodes: nodes.collect(),
             edges: edges
                 .map(|&node| (node.0, edge_ink(self.picture.edge(node, look, None))))
@@ -120,6 +134,32 @@ impl Sink for Steps<'_> {
             pruned,
         });
         Ok(Flow::Continue)
+    }
+
+    /// The last step: the whole search, the principal variation highlighted.
+    fn finish(&mut self, outcome: &Outcome) -> Result<(), Infallible> {
+        let Ok(()) = self.picture.finish(outcome);
+        let tree = self.picture.tree();
+        let pv = pv_places(tree, &outcome.principal_variation);
+        let look = &self.canvas.look;
+        let shown: Vec<NodeId> = self.canvas.layout.drawn(tree).collect();
+        let edges = shown
+            .iter()
+            .skip(1)
+            .map(|&node| (node.0, edge_ink(self.picture.edge(node, look, pv[node.index()]))));
+        self.steps.push(Step {
+            text: ending(tree, outcome, Notation::Ascii),
+            current: None,
+            nodes: shown
+                .iter()
+                .map(|&node| state(node, &self.picture.node(node, look, None)))
+                .collect(),
+            edges: edges.collect(),
+            order: None,
+            leaf: None,
+            pruned: Vec::new(),
+        });
+        Ok(())
     }
 }
 
@@ -131,8 +171,6 @@ struct Data<'a> {
     start: Whole,
     /// Before step 1 is applied: nothing reached yet.
     base: Whole,
-    /// The principal variation's edges, shown at the last step.
-    pv: Vec<EdgeState>,
     best: String,
     value: String,
     /// The step the page opens at without a `#step=N`.
@@ -148,26 +186,17 @@ pub fn write(
     steps: Steps<'_>,
     outcome: &Outcome,
     header: &str,
-    view: View,
+    settings: &Settings,
 ) -> io::Result<()> {
     let tree = steps.picture.tree();
     let exercise = Look { exercise: true, ..canvas.look };
-    let blank = Picture::new(tree, view);
+    let blank = Picture::new(tree, settings);
     let start_views: Vec<NodeView<'_>> =
         tree.nodes().map(|node| blank.node(node, &exercise, None)).collect();
-    let pv = pv_places(tree, &outcome.principal_variation);
     let data = Data {
         steps: &steps.steps,
         start: whole(tree, canvas, &blank, &exercise),
         base: whole(tree, canvas, &blank, &canvas.look),
-        pv: outcome
-            .principal_variation
-            .iter()
-            .skip(1)
-            .map(|&node| {
-                (node.0, edge_ink(steps.picture.edge(node, &canvas.look, pv[node.index()])))
-            })
-            .collect(),
         best: notation::node(tree, outcome.best_move).to_string(),
         value: outcome.value.to_string(),
         open: if canvas.look.exercise { 0 } else { steps.steps.len() },
@@ -179,31 +208,42 @@ pub fn write(
     page.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     page.push_str(&format!(
         "<title>gametree: {}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n",
-        super::dot::html(header)
+        svg::escape(header)
     ));
-    page.push_str(&format!("<h1>{}</h1>\n", super::dot::html(header)));
-    svg::write(&mut page, tree, canvas, &start_views);
+    page.push_str(&format!("<h1>{}</h1>\n", svg::escape(header)));
+    svg::write(&mut page, tree, canvas, &start_views, header);
     page.push_str(CONTROLS);
-    // `</` would end the script element early; JSON reads `<\/` as `</`.
     page.push_str(&format!(
         "<script type=\"application/json\" id=\"gametree-data\">{}</script>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n",
-        json.replace("</", "<\\/")
+        script_data(&json)
     ));
     out.write_all(page.as_bytes())
 }
 
 const CONTROLS: &str = r#"<nav id="controls">
-<button id="first" title="first step (Home)">|&#x25C0;</button>
-<button id="previous" title="previous step (&#x2190;)">&#x25C0;</button>
-<button id="next" title="next step (&#x2192;)">&#x25B6;</button>
-<button id="last" title="last step (End)">&#x25B6;|</button>
+<button id="first" title="first step (Home)" aria-label="first step">|&#x25C0;</button>
+<button id="previous" title="previous step (&#x2190;, Page Up)" aria-label="previous step">&#x25C0;</button>
+<button id="next" title="next step (&#x2192;, Page Down, Space)" aria-label="next step">&#x25B6;</button>
+<button id="last" title="last step (End)" aria-label="last step">&#x25B6;|</button>
 <input id="slider" type="range" min="0" value="0" aria-label="step">
-<span id="counter"></span>
+<span id="counter" aria-live="polite"></span>
+<button id="zoom-out" title="smaller (-)" aria-label="zoom out">&#x2212;</button>
+<button id="zoom-fit" title="fit the window (0)" aria-label="fit the tree to the window">fit</button>
+<button id="zoom-in" title="larger (+)" aria-label="zoom in">+</button>
+<span id="zoom-level"></span>
 </nav>
-<p id="step-text"></p>
+<p id="step-text" aria-live="polite"></p>
 <pre id="answer"></pre>
-<p class="help">&#x2190; &#x2192; step &#xB7; Home / End first / last &#xB7; h hides or shows the answer &#xB7; #step=N in the address opens step N</p>
+<p class="help">&#x2190; &#x2192;, Page Up / Page Down or Space step &#xB7; Home / End first / last &#xB7; h hides or shows the answer &#xB7; + / &#x2212; / 0 zoom, drag to pan &#xB7; #step=N in the address opens step N</p>
 "#;
+
+/// JSON made safe inside a script element: `<`, `>` and `&` (which JSON
+/// holds only inside strings) written as `\u003c`, `\u003e`, `\u0026`, so
+/// that no `</script>` ends the element and no `<!--` changes how the
+/// browser reads the rest of it.
+fn script_data(json: &str) -> String {
+    json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+}
 
 /// Every drawn node and edge as `picture` shows it under `look`.
 fn whole(tree: &Tree, canvas: &Canvas, picture: &Picture<'_>, look: &Look) -> Whole {
@@ -235,5 +275,18 @@ fn edge_ink(ink: EdgeInk) -> &'static str {
         EdgeInk::Cut => "cut",
         EdgeInk::Best => "best",
         EdgeInk::Principal => "principal",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn script_data_holds_no_markup() {
+        let json = serde_json::to_string("<!--<script></script>&amp;").unwrap();
+        let safe = script_data(&json);
+        assert!(!safe.contains(['<', '>', '&']), "{safe}");
+        assert_eq!(serde_json::from_str::<String>(&safe).unwrap(), "<!--<script></script>&amp;");
     }
 }

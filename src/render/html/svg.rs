@@ -10,44 +10,51 @@
 use std::fmt::Write;
 
 use crate::render::diagram::Canvas;
-use crate::render::dot::html;
 use crate::render::layout::{Layout, NAME_PT, VALUE_PT, WINDOW_PT, line_height};
-use crate::render::picture::{Look, NodeView, Part, Shape};
+use crate::render::picture::{NodeView, Part, Shape};
 use crate::tree::{NodeId, Tree};
 
 /// SVG user units (points) per inch of the layout.
 const UNIT: f64 = 72.0;
 
-/// The parts a node of `shape` may ever show under `look`, top to bottom,
-/// with their class and point size.
-fn lines(shape: Shape, look: &Look) -> Vec<(Part, &'static str, f64)> {
-    let shown = |&&part: &&Part| match part {
-        Part::Name => look.labels.names(),
-        Part::Value | Part::Window => look.labels.values(),
-    };
-    let line = |&part| match part {
-        Part::Name => (part, "name", NAME_PT),
-        Part::Value => (part, "value", VALUE_PT),
-        Part::Window => (part, "window", WINDOW_PT),
-    };
-    Part::order(shape).iter().filter(shown).map(line).collect()
+/// Text made safe for HTML, in text and in attribute values.
+pub fn escape(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            '\'' => escaped.push_str("&#39;"),
+            c => escaped.push(c),
+        }
+    }
+    escaped
 }
 
-/// Writes the `<svg>` element with every node as `views` shows it.
-pub fn write(svg: &mut String, tree: &Tree, canvas: &Canvas, views: &[NodeView<'_>]) {
+/// A line of a node: its class and point size.
+fn line(part: Part) -> (&'static str, f64) {
+    match part {
+        Part::Name => ("name", NAME_PT),
+        Part::Value => ("value", VALUE_PT),
+        Part::Window => ("window", WINDOW_PT),
+    }
+}
+
+/// Writes the `<svg>` element, described as `title`, with every node as
+/// `views` shows it, at its natural size (the page's script scales it).
+pub fn write(svg: &mut String, tree: &Tree, canvas: &Canvas, views: &[NodeView<'_>], title: &str) {
     let layout = &canvas.layout;
     let [left, bottom, right, top] = layout.bounds;
     let pad = 0.15;
-    let width = (right - left + 2.0 * pad) * UNIT;
-    // Scaled to the window, but never below 80% of its natural size: a
-    // large tree scrolls instead of shrinking out of sight.
+    let (width, height) = ((right - left + 2.0 * pad) * UNIT, (top - bottom + 2.0 * pad) * UNIT);
     let _ = writeln!(
         svg,
-        r#"<div id="tree-box"><svg id="tree" xmlns="http://www.w3.org/2000/svg" viewBox="{:.1} {:.1} {width:.1} {:.1}" style="min-width: {:.0}px" role="img">"#,
+        r#"<div id="tree-box"><svg id="tree" xmlns="http://www.w3.org/2000/svg" viewBox="{:.1} {:.1} {width:.1} {height:.1}" width="{width:.0}" height="{height:.0}" role="img" aria-label="the searched tree: {}">"#,
         (left - pad) * UNIT,
         -(top + pad) * UNIT,
-        (top - bottom + 2.0 * pad) * UNIT,
-        width * 0.8
+        escape(title)
     );
     svg.push_str("<g id=\"edges\">\n");
     for (parent, child) in layout.edges(tree) {
@@ -59,7 +66,7 @@ pub fn write(svg: &mut String, tree: &Tree, canvas: &Canvas, views: &[NodeView<'
             r#"<text class="edge-label" x="{:.1}" y="{:.1}">{}</text>"#,
             x * UNIT,
             -y * UNIT,
-            html(&text)
+            escape(&text)
         );
     }
     svg.push_str("</g>\n<g id=\"nodes\">\n");
@@ -119,14 +126,15 @@ fn write_node(svg: &mut String, canvas: &Canvas, name: &str, node: NodeId, view:
         svg,
         r#"<g class="node {kind}" id="n{}" data-node="{}">{outline}<text>"#,
         node.0,
-        html(name)
+        escape(name)
     );
-    let lines = lines(shape, &canvas.look);
-    let total: f64 = lines.iter().map(|&(_, _, points)| line_height(points) * UNIT).sum();
+    let slots: &[Part] = if shape == Shape::Stub { &[] } else { &view.slots };
+    let total: f64 = slots.iter().map(|&part| line_height(line(part).1) * UNIT).sum();
     let mut top = y - total / 2.0;
-    for (part, class, points) in lines {
+    for &part in slots {
+        let (class, points) = line(part);
         let height = line_height(points) * UNIT;
-        let text = view.text(part).map_or(String::new(), html);
+        let text = view.text(part).map_or(String::new(), escape);
         let _ = write!(
             svg,
             r#"<tspan class="{class}" x="{x:.1}" y="{:.1}">{text}</tspan>"#,
