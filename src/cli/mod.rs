@@ -9,6 +9,7 @@ mod compare;
 mod destination;
 mod generate;
 mod man;
+mod output;
 mod play;
 mod sheet;
 mod trace;

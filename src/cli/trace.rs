@@ -3,11 +3,13 @@
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use clap::ColorChoice;
 
 use super::args::{SearchArgs, TreeArgs, cannot_write, first_given};
 use super::destination::{Destination, FileKind};
+use super::output::{self, Pending};
 use super::{Failure, palette};
 use crate::graphviz::{self, ImageFormat};
 use crate::lang::Lang;
@@ -106,9 +108,17 @@ pub struct TraceArgs {
     #[arg(long, value_name = "N", value_parser = parse_frame)]
     pub(super) frame: Option<u64>,
 
-    /// Stop Graphviz's `dot` if drawing one image takes longer than this.
+    /// Stop Graphviz's `dot` if drawing one image takes longer than this;
+    /// 0 lets it take as long as it needs.
     #[arg(long, value_name = "SECONDS", default_value_t = 60)]
     dot_timeout: u64,
+}
+
+impl TraceArgs {
+    /// How long `dot` may take for one image: `--dot-timeout`, none for 0.
+    fn timeout(&self) -> Option<Duration> {
+        (self.dot_timeout > 0).then(|| Duration::from_secs(self.dot_timeout))
+    }
 }
 
 /// Parses a frame number: frames are numbered from 1.
@@ -167,14 +177,14 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
         Destination::Image(path, format) => {
             let mut dot_text = Vec::new();
             let outcome = trace::write(&tree, &request, &mut dot_text).map_err(failed)?;
-            draw(&dot_text, format, &path, args.dot_timeout)?;
+            draw(&dot_text, format, &path, args.timeout())?;
             outcome
         }
         Destination::Frames(dir, _) if request.format == Format::Tikz => {
             return write_overlays(&tree, &request, &dir, failed);
         }
         Destination::Frames(dir, format) => {
-            let drawing = format.map(|format| (format, args.dot_timeout));
+            let drawing = format.map(|format| (format, args.timeout()));
             return write_frames(&tree, &request, &dir, drawing, failed);
         }
         Destination::Frame(n, None) => {
@@ -184,7 +194,7 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
         Destination::Frame(n, Some((path, kind))) => {
             let frame = one_frame(&tree, &request, n, failed)?;
             return match kind {
-                FileKind::Image(format) => draw(&frame, format, &path, args.dot_timeout),
+                FileKind::Image(format) => draw(&frame, format, &path, args.timeout()),
                 FileKind::Trace(_) => write_file(&path, |out| Ok(out.write_all(&frame)?), failed),
             };
         }
@@ -217,31 +227,36 @@ fn one_frame(
 }
 
 /// Writes every frame into `dir` as `frame-001.dot`, ... (drawn by Graphviz
-/// in the format `drawing` gives, with its timeout in seconds), replacing
-/// the frames of an earlier run.
+/// in the format `drawing` gives, with its timeout), replacing the frames
+/// of an earlier run only once all the new ones are written.
 fn write_frames(
     tree: &Tree,
     request: &Request,
     dir: &Path,
-    drawing: Option<(ImageFormat, u64)>,
+    drawing: Option<(ImageFormat, Option<Duration>)>,
     failed: impl Fn(TraceError) -> Failure,
 ) -> Result<(), Failure> {
     let count = trace::count_frames(tree, request).map_err(|e| failed(RunError::Search(e)))?;
     let width = count.to_string().len().max(3);
     let extension = drawing.map_or("dot", |(format, _)| format.extension());
-    let path_of = |step: u64| dir.join(format!("frame-{step:0width$}.{extension}"));
-    prepare_frame_dir(dir)?;
+    let name_of = |step: u64| format!("frame-{step:0width$}.{extension}");
+    if drawing.is_some() {
+        graphviz::check_installed(dir).map_err(Failure::Graphviz)?;
+    }
+    let frames = start_frames(dir)?;
     trace::write_frames(tree, request, None, |step, dot_text| {
-        let path = path_of(step);
+        let (path, target) = (frames.path(&name_of(step)), frames.target(&name_of(step)));
         match drawing {
-            None => write_file(&path, |out| Ok(out.write_all(dot_text)?), &failed),
-            Some((format, timeout)) => draw(dot_text, format, &path, timeout),
+            None => std::fs::write(&path, dot_text).map_err(|error| cannot_write(&target, &error)),
+            Some((format, timeout)) => draw_into(dot_text, format, &path, &target, timeout),
         }
     })
     .map_err(|error| match error {
         RunError::Sink(failure) => failure,
         RunError::Search(error) => failed(RunError::Search(error)),
     })?;
+    frames.finish().map_err(|(path, error)| cannot_write(&path, &error))?;
+    let path_of = |step: u64| dir.join(name_of(step));
     super::say(&format!(
         "wrote {count} frames: {} ... {}",
         path_of(1).display(),
@@ -250,81 +265,92 @@ fn write_frames(
     Ok(())
 }
 
-/// Writes the frames as one TikZ file of beamer overlays, `frames.tex` in `dir`.
+/// Writes the frames as one TikZ file of beamer overlays, `frames.tex` in
+/// `dir`, in place of an earlier run's frames.
 fn write_overlays(
     tree: &Tree,
     request: &Request,
     dir: &Path,
     failed: impl Fn(TraceError) -> Failure,
 ) -> Result<(), Failure> {
-    prepare_frame_dir(dir)?;
-    let path = dir.join("frames.tex");
-    let count = write_file(&path, |out| trace::write_overlays(tree, request, out), failed)?;
+    let frames = start_frames(dir)?;
+    let path = frames.target("frames.tex");
+    let mut file = std::fs::File::create(frames.path("frames.tex"))
+        .map_err(|error| cannot_write(&path, &error))?;
+    let count = fill(&mut file, &path, |out| trace::write_overlays(tree, request, out), failed)?;
+    frames.finish().map_err(|(path, error)| cannot_write(&path, &error))?;
     super::say(&format!("wrote {count} frames as beamer overlays: {}", path.display()));
     Ok(())
 }
 
-/// Creates the frame directory, or empties it of earlier frames (files
-/// named `frame-NNN.dot|svg|png|pdf`; nothing else is touched).
-fn prepare_frame_dir(dir: &Path) -> Result<(), Failure> {
+/// Starts new frames for the folder `dir`, which must not be a file.
+fn start_frames(dir: &Path) -> Result<output::Frames, Failure> {
     if dir.exists() && !dir.is_dir() {
         return Err(Failure::Usage(format!(
             "--frames {}: it is a file, not a directory",
             dir.display()
         )));
     }
-    std::fs::create_dir_all(dir).map_err(|error| cannot_write(dir, &error))?;
-    let entries = std::fs::read_dir(dir).map_err(|error| cannot_write(dir, &error))?;
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        if is_frame_file(&name.to_string_lossy()) {
-            std::fs::remove_file(entry.path())
-                .map_err(|error| cannot_write(&entry.path(), &error))?;
-        }
-    }
-    Ok(())
+    output::Frames::new(dir).map_err(|error| cannot_write(dir, &error))
 }
 
-/// Whether a file name is one `--frames` writes: `frame-<digits>.<ext>`.
-fn is_frame_file(name: &str) -> bool {
-    let Some((stem, extension)) = name.rsplit_once('.') else { return false };
-    let Some(number) = stem.strip_prefix("frame-") else { return false };
-    !number.is_empty()
-        && number.bytes().all(|b| b.is_ascii_digit())
-        && ["dot", "svg", "png", "pdf"].contains(&extension)
+/// Draws DOT text with Graphviz into the image file `path`, replacing it
+/// only once the drawing is complete.
+fn draw(
+    dot_text: &[u8],
+    format: ImageFormat,
+    path: &Path,
+    timeout: Option<Duration>,
+) -> Result<(), Failure> {
+    let pending = Pending::new(path).map_err(|error| cannot_write(path, &error))?;
+    draw_into(dot_text, format, pending.path(), path, timeout)?;
+    pending.finish().map_err(|error| cannot_write(path, &error))
 }
 
-/// Draws DOT text with Graphviz, stopping it after `timeout` seconds, and
-/// passes its warnings on.
-fn draw(dot_text: &[u8], format: ImageFormat, path: &Path, timeout: u64) -> Result<(), Failure> {
-    let timeout = std::time::Duration::from_secs(timeout);
-    let warnings = graphviz::draw(dot_text, format, path, timeout).map_err(Failure::Graphviz)?;
+/// Draws DOT text with Graphviz into `image`, the file being made for
+/// `target`, and passes its warnings on.
+fn draw_into(
+    dot_text: &[u8],
+    format: ImageFormat,
+    image: &Path,
+    target: &Path,
+    timeout: Option<Duration>,
+) -> Result<(), Failure> {
+    let warnings =
+        graphviz::draw_into(dot_text, format, image, target, timeout).map_err(Failure::Graphviz)?;
     if !warnings.is_empty() {
         super::say(&format!("warning: from Graphviz: {warnings}"));
     }
     Ok(())
 }
 
-/// Creates the file at `path` and fills it with `write`; if anything
-/// fails, the error names the file and what was written is removed.
+/// Writes the file at `path` with `write`, in place of any earlier file
+/// only once complete: if anything fails, the error names the file and
+/// the earlier file is left as it was.
 fn write_file<T>(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<T, TraceError>,
     failed: impl Fn(TraceError) -> Failure,
 ) -> Result<T, Failure> {
-    let file = std::fs::File::create(path).map_err(|error| cannot_write(path, &error))?;
+    let mut pending = Pending::new(path).map_err(|error| cannot_write(path, &error))?;
+    let value = fill(pending.file(), path, write, failed)?;
+    pending.finish().map_err(|error| cannot_write(path, &error))?;
+    Ok(value)
+}
+
+/// Fills `file`, which is being written for `path`, with `write`.
+fn fill<T>(
+    file: &mut std::fs::File,
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<T, TraceError>,
+    failed: impl Fn(TraceError) -> Failure,
+) -> Result<T, Failure> {
     let mut out = io::BufWriter::new(file);
     let written = write(&mut out).and_then(|value| Ok(out.flush().map(|()| value)?));
-    let result = written.map_err(|error| match error {
+    written.map_err(|error| match error {
         RunError::Sink(error) => cannot_write(path, &error),
         error => failed(error),
-    });
-    // Only a regular file is removed: `-o /dev/full` is no file to delete.
-    if result.is_err() && std::fs::metadata(path).is_ok_and(|meta| meta.is_file()) {
-        drop(out.into_parts());
-        let _ = std::fs::remove_file(path);
-    }
-    result
+    })
 }
 
 /// Refuses options that the output format would ignore.

@@ -8,6 +8,7 @@ pub mod efg;
 
 use std::borrow::Cow;
 
+use crate::tree::input::MAX_MAGNITUDE;
 use crate::tree::{self, Naming, Overrides, Tree, TreeError};
 
 /// Reads and validates a tree file in any format gametree takes: one of
@@ -25,6 +26,8 @@ pub fn parse(
     }
     let text =
         std::str::from_utf8(&input).map_err(|_| TreeError::new("the file is not UTF-8 text"))?;
+    // A byte-order mark is no part of the text (editors do not show it).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let (document, suggested) = match efg::looks_like(&input) {
         true => (efg::translate(text)?, None),
         false => cs188::translate(text)?,
@@ -34,4 +37,53 @@ pub fn parse(
     let tree =
         tree::parse(document.to_string().into_bytes(), naming, overrides).map_err(unplaced)?;
     Ok(tree.suggesting(suggested))
+}
+
+/// An error about `part`, a slice of the file's `text`, placed at its
+/// first character: line and column as an editor counts them, lines
+/// ending at `\n`, `\r\n` or a lone `\r`.
+fn error_at(text: &str, part: &str, message: String) -> TreeError {
+    let offset = (part.as_ptr() as usize).saturating_sub(text.as_ptr() as usize).min(text.len());
+    let before = &text[..offset];
+    let lone_returns =
+        before.match_indices('\r').filter(|&(at, _)| !text[at..].starts_with("\r\n"));
+    let line = 1 + before.matches('\n').count() + lone_returns.count();
+    let line_start = before.rfind(['\n', '\r']).map_or(0, |at| at + 1);
+    let column = 1 + before[line_start..].chars().count();
+    TreeError { position: Some((line, column)), message }
+}
+
+/// A word of a file as an error quotes it: whole if short, else its start
+/// and its length.
+fn shown(word: &str) -> String {
+    match word.char_indices().nth(24) {
+        None => word.to_string(),
+        Some((end, _)) => format!("{}... ({} characters)", &word[..end], word.chars().count()),
+    }
+}
+
+/// Whether a number as a file writes it, `text`, whose nearest double is
+/// `value`, is within what gametree takes as a value, as the JSON reader
+/// decides: an integer written as one of at most 2^53 in magnitude, any
+/// other number below 2^53 (it may have been rounded to 2^53 from beyond).
+fn within_limit(text: &str, value: f64) -> bool {
+    match exact_integer(text) {
+        Some(_) => true,
+        None if is_integer(text) => false,
+        None => value.is_finite() && value.abs() < MAX_MAGNITUDE,
+    }
+}
+
+/// The integer `text` writes (digits, with a sign or not), if it is one of
+/// at most 2^53 in magnitude.
+fn exact_integer(text: &str) -> Option<i64> {
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    let magnitude = digits.parse::<u64>().ok().filter(|&n| n <= 1 << 53 && is_integer(text))?;
+    Some(if text.starts_with('-') { -(magnitude as i64) } else { magnitude as i64 })
+}
+
+/// Whether `text` is an integer written as one: digits, after a sign or not.
+fn is_integer(text: &str) -> bool {
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }

@@ -2,11 +2,14 @@
 //! that it opens in Gambit: MAX is player 1 and MIN player 2, each leaf an
 //! outcome paying its value to MAX and the negated value to MIN, chance
 //! nodes with their probabilities, every player node its own information
-//! set (perfect information). Static values of inner nodes are left out:
-//! an `.efg` game has no place for them.
+//! set (perfect information). A leaf whose player is not the one its depth
+//! gives (the tree file sets it) has its outcome named for it, `MIN to
+//! move`, which gametree reads back. Static values of inner nodes are left
+//! out: an `.efg` game has no place for them.
 
 use std::io::{self, Write};
 
+use crate::import::efg::LEAF_PLAYERS;
 use crate::num::Num;
 use crate::tree::{NodeId, Player, Tree};
 
@@ -31,15 +34,26 @@ pub fn write(out: &mut dyn Write, tree: &Tree) -> io::Result<()> {
     writeln!(out, "EFG 2 R \"\" {{ \"MAX\" \"MIN\" }}")?;
     writeln!(out, "\"written by gametree\"\n")?;
     let (mut infosets, mut outcomes) = ([0u32; 3], 0u32);
+    // Who moves at each node by depth alone, as a reader of the file assumes.
+    let mut by_depth = vec![tree.player(tree.root()); tree.len()];
     for node in tree.nodes() {
         let name = quoted(tree.name(node));
+        let player = tree.player(node);
         if tree.is_leaf(node) {
             outcomes += 1;
             let value = tree.value(node).unwrap_or_default();
-            writeln!(out, "t {name} {outcomes} \"\" {{ {}, {} }}", Num(value), Num(-value))?;
+            let outcome = leaf_outcome(player, by_depth[node.index()]);
+            writeln!(
+                out,
+                "t {name} {outcomes} \"{outcome}\" {{ {}, {} }}",
+                Num(value),
+                Num(-value)
+            )?;
             continue;
         }
-        let player = tree.player(node);
+        for &child in tree.children(node) {
+            by_depth[child.index()] = by_depth[node.index()].opponent();
+        }
         let kind = match player {
             Player::Max => 0,
             Player::Min => 1,
@@ -53,6 +67,13 @@ pub fn write(out: &mut dyn Write, tree: &Tree) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The name of a leaf's outcome: empty, or who moves there where that is
+/// not the player its depth gives.
+fn leaf_outcome(player: Player, by_depth: Player) -> &'static str {
+    let named = LEAF_PLAYERS.into_iter().find(|&(_, named)| named == player && player != by_depth);
+    named.map_or("", |(outcome, _)| outcome)
 }
 
 /// A node's actions, `"left" "right"`, with their probabilities at a

@@ -1,8 +1,19 @@
 //! Gambit `.efg` round trips: every example tree written with
 //! `--format efg` reads back as the same game, whichever algorithm
-//! searches it (only the trees an `.efg` game can hold: finite values).
+//! searches it (only the trees an `.efg` game can hold: finite values);
+//! and so does any random tree, every node's player kept (issue 41: a
+//! leaf's explicit player was lost).
 
-use crate::common::{example_trees, run, succeed};
+use std::borrow::Cow;
+
+use gametree::search::Algorithm;
+use gametree::settings::Settings;
+use gametree::trace::{self, Format, Request};
+use gametree::tree::{self, Naming, Overrides, Tree};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+use crate::common::{example_trees, proptest_config, run, succeed};
 
 #[test]
 fn every_example_tree_reads_back_from_its_efg_as_the_same_game() {
@@ -47,4 +58,47 @@ fn every_example_tree_reads_back_from_its_efg_as_the_same_game() {
     }
     assert!(written >= 10, "most example trees are games an .efg file holds");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A random tree as nested objects, leaves worth -3 to 3, and any node,
+/// a leaf too, now and then with a player other than its depth gives.
+fn tree_with_players() -> impl Strategy<Value = Value> {
+    let player = prop::option::weighted(0.3, prop_oneof![Just("max"), Just("min")]);
+    let leaf = ((-3i64..=3), player.clone()).prop_map(|(value, player)| match player {
+        Some(player) => json!({ "value": value, "player": player }),
+        None => json!({ "value": value }),
+    });
+    leaf.prop_recursive(4, 60, 4, move |child| {
+        (player.clone(), prop::collection::vec(child, 1..=4)).prop_map(|(player, children)| {
+            match player {
+                Some(player) => json!({ "player": player, "children": children }),
+                None => json!({ "children": children }),
+            }
+        })
+    })
+}
+
+/// The JSON trace of `tree` under `algorithm`, or why there is none.
+fn json_trace(tree: &Tree, algorithm: Algorithm) -> Result<String, String> {
+    let request = Request::new(Settings::of(algorithm), Format::Json);
+    let mut text = Vec::new();
+    trace::write(tree, &request, &mut text).map_err(|error| error.to_string())?;
+    Ok(String::from_utf8(text).expect("JSON is UTF-8"))
+}
+
+proptest! {
+    #![proptest_config(proptest_config())]
+
+    #[test]
+    fn json_to_efg_to_json_traces_the_same_under_every_algorithm(document in tree_with_players()) {
+        let text = document.to_string().into_bytes();
+        let original = tree::parse(text, Naming::Letters, Overrides::default()).expect("a valid tree");
+        let mut efg = Vec::new();
+        gametree::render::efg::write(&mut efg, &original).expect("the game is written");
+        let again = gametree::import::parse(Cow::Owned(efg.clone()), Naming::Letters, Overrides::default());
+        let again = again.map_err(|error| TestCaseError::fail(format!("{error}\n{}", String::from_utf8_lossy(&efg))))?;
+        for algorithm in Algorithm::ALL {
+            prop_assert_eq!(json_trace(&original, algorithm), json_trace(&again, algorithm), "{}", algorithm.name());
+        }
+    }
 }

@@ -239,29 +239,32 @@ fn a_dot_that_hangs_is_stopped() {
 }
 
 #[test]
+#[cfg(unix)]
 fn a_failed_drawing_leaves_no_partial_image() {
-    if !common::graphviz_available() {
-        return;
-    }
-    let svg = temp("failed.svg");
-    let _ = std::fs::remove_file(&svg);
-    let output = gametree(&[
-        "trace",
-        "trees/aima-5-2.json",
-        "-o",
-        svg.to_str().unwrap(),
-        "--dot-timeout",
-        "0",
-    ]);
+    use std::os::unix::fs::PermissionsExt;
+    // A `dot` that writes half an image and fails.
+    let bin = temp("failing-dot");
+    std::fs::create_dir_all(&bin).unwrap();
+    let dot = bin.join("dot");
+    std::fs::write(&dot, "#!/bin/sh\necho '<svg' > \"$3\"\necho 'out of memory' >&2\nexit 1\n")
+        .unwrap();
+    std::fs::set_permissions(&dot, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let dir = temp("failed-drawing");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("failed.svg");
+    std::fs::write(&svg, "the earlier image").unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let output = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["trace", "trees/aima-5-2.json", "-o", svg.to_str().unwrap()])
+        .env("PATH", path)
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(2));
-    assert!(!svg.exists());
-    let dir = svg.parent().unwrap();
-    let leftovers: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .flatten()
-        .filter(|entry| entry.file_name().to_string_lossy().contains(".part"))
-        .collect();
-    assert!(leftovers.is_empty(), "{leftovers:?}");
+    assert!(stderr(&output).contains("out of memory"), "{}", stderr(&output));
+    assert_eq!(std::fs::read_to_string(&svg).unwrap(), "the earlier image");
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
+    assert_eq!(files.len(), 1, "nothing partial is left: {files:?}");
 }
 
 #[test]
