@@ -294,6 +294,9 @@ impl Grader<'_> {
         let matched = value.matches(computed, self.options.tolerance);
         let wrong = (matched == Match::No).then(|| {
             let mut why = self.witness.why_value(self.tree.root());
+            if !self.witness.values_from_max() {
+                why += &format!("; the value line gives it from MAX's point of view: {computed}");
+            }
             why.extend(rounding_note(value, computed).map(|note| format!("; {note}")));
             wrong_at(None, Some(got.clone()), Some(expected.clone()), Some(why))
         });
