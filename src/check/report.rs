@@ -280,7 +280,10 @@ pub fn write_csv(out: &mut dyn Write, graded: &[Graded<'_>], points: Points) -> 
             Ok(verdict) => {
                 let (score, max) = verdict.score();
                 let status = if verdict.is_right() { "right" } else { "wrong" };
-                let first = verdict.keys.iter().find(|key| key.wrong.is_some());
+                let wrong = |missing: bool| {
+                    verdict.keys.iter().find(move |k| k.wrong.is_some() && k.missing == missing)
+                };
+                let first = wrong(false).or_else(|| wrong(true));
                 let words = Lang::En.words();
                 let explanation = first.map(|key| key_line(key, words, Palette::default()));
                 let skipped: Vec<String> =
