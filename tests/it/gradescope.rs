@@ -74,3 +74,81 @@ fn results_have_the_documented_shape() {
         );
     }
 }
+
+/// Runs `examples/gradescope/run_autograder` in a Gradescope-like folder
+/// under target/, with `answer` as the submission (none when `None`), and
+/// returns its results.json.
+fn autograde(name: &str, answer: Option<&[u8]>) -> Value {
+    let root = std::path::Path::new("target/gradescope-test").join(name);
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("submission")).expect("a submission folder");
+    if let Some(answer) = answer {
+        std::fs::write(root.join("submission/answer.txt"), answer).expect("the answer is written");
+    }
+    let status = std::process::Command::new("bash")
+        .arg("examples/gradescope/run_autograder")
+        .env("GRADESCOPE_ROOT", &root)
+        .env("GRADESCOPE_SOURCE", "examples/gradescope")
+        .env("GAMETREE", env!("CARGO_BIN_EXE_gametree"))
+        .status()
+        .expect("run_autograder runs");
+    assert!(status.success(), "run_autograder always exits 0");
+    let results = std::fs::read(root.join("results/results.json")).expect("results.json");
+    serde_json::from_slice(&results).expect("results.json is JSON")
+}
+
+/// Checks `results` against the fields Gradescope documents, and returns
+/// its score.
+fn documented(results: &Value) -> f64 {
+    let top = results.as_object().expect("an object");
+    assert!(top.keys().all(|key| TOP.contains(&key.as_str())), "{results}");
+    for test in results["tests"].as_array().expect("tests") {
+        let fields = test.as_object().expect("a test object");
+        assert!(fields.keys().all(|key| TEST.contains(&key.as_str())), "{test}");
+        assert!(test["name"].is_string() && test["output"].is_string(), "{test}");
+        assert!(test["score"].is_number() && test["max_score"].is_number(), "{test}");
+        let visibility = test.get("visibility").map(|v| v.as_str().expect("a string"));
+        let known = ["visible", "hidden", "after_due_date", "after_published"];
+        assert!(visibility.is_none_or(|v| known.contains(&v)), "{test}");
+    }
+    results["score"].as_f64().expect("a score")
+}
+
+#[test]
+fn the_example_autograder_grades_every_kind_of_submission() {
+    let right = std::fs::read("tests/answers/aima-right.txt").unwrap();
+    let wrong = std::fs::read("tests/answers/aima-wrong-prune.txt").unwrap();
+    let cases: [(&str, Option<&[u8]>, f64); 4] = [
+        ("right", Some(&right), 6.0),
+        ("wrong", Some(&wrong), 2.0),
+        ("missing", None, 0.0),
+        ("unreadable", Some(b"\xff\xfe not text"), 0.0),
+    ];
+    for (name, answer, score) in cases {
+        let results = autograde(name, answer);
+        assert_eq!(documented(&results), score, "{name}: {results}");
+        let max: f64 = (results["tests"].as_array().unwrap().iter())
+            .map(|test| test["max_score"].as_f64().unwrap())
+            .sum();
+        assert_eq!(max, 6.0, "{name}: {results}");
+    }
+    let missing = autograde("missing", None);
+    assert!(missing["output"].as_str().unwrap().contains("no such file"), "{missing}");
+}
+
+/// Answer reading is linear in the answer's length: a 1 MB line with no
+/// key is read in well under a second in release. Ignored by default (a
+/// timing); run with `cargo test --release --test it -- --ignored long_line`.
+#[test]
+#[ignore]
+fn a_long_line_is_read_in_linear_time() {
+    let line = "leafs: ".to_string() + &"f ".repeat(500_000);
+    let path = "target/gradescope-test/long-line.txt";
+    std::fs::create_dir_all("target/gradescope-test").unwrap();
+    std::fs::write(path, format!("{line}\nbest move: b\n")).unwrap();
+    let start = std::time::Instant::now();
+    let output = run(&["check", "trees/aima-5-2.json", path, "--keys", "best-move"]);
+    let took = start.elapsed();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stdout));
+    assert!(took < std::time::Duration::from_secs(1), "took {took:?}");
+}
