@@ -318,3 +318,71 @@ fn csv_field(text: &str) -> String {
         text.to_string()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{KeyVerdict, Wrong};
+
+    fn key(name: &str, about: Key, wrong: bool, missing: bool) -> KeyVerdict {
+        let wrong = wrong.then(|| Wrong {
+            position: Some(2),
+            answer: "x".into(),
+            search: NOTHING.into(),
+            explanation: Some("why".into()),
+        });
+        let key = name.to_string();
+        let (expected, got) = (String::new(), String::new());
+        KeyVerdict { key, about: Some(about), expected, got, wrong, missing, accepted: None }
+    }
+
+    fn verdict() -> Verdict {
+        Verdict {
+            keys: vec![
+                key("order (inner nodes)", Key::Order, false, false),
+                key("leaves", Key::Leaves, true, false),
+                key("pruned", Key::Pruned, true, true),
+            ],
+            convention: None,
+            skipped: Vec::new(),
+            points: Points::parse("order=2,leaves=1,pruned=1").unwrap(),
+            lang: Lang::En,
+        }
+    }
+
+    fn text(write: impl FnOnce(&mut Vec<u8>) -> io::Result<()>) -> String {
+        let mut out = Vec::new();
+        write(&mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn keys_are_named_and_marked_in_the_verdicts_language() {
+        let verdict = verdict();
+        let en = text(|out| write_text(out, &verdict, Palette::default()));
+        assert_eq!(
+            en,
+            "order (inner nodes): ok\nleaves: wrong at item 2: the answer has x, the search has (nothing); why\npruned: missing\nscore: 2 of 4\n"
+        );
+        let de = Verdict { lang: Lang::De, ..verdict };
+        let de = text(|out| write_text(out, &de, Palette::default()));
+        assert!(de.starts_with("Reihenfolge der besuchten Knoten (ohne Bl\u{e4}tter): richtig\nBl\u{e4}tter: falsch bei Eintrag 2: die Antwort hat x, die Suche hat (nichts); why\nabgeschnitten: fehlt\nPunkte: 2 von 4\n"), "{de}");
+    }
+
+    #[test]
+    fn a_class_names_every_file_on_its_own_line() {
+        let verdict = verdict();
+        let graded: Vec<Graded> =
+            vec![("a\u{1b}[2J\nb.txt", Ok(&verdict)), ("c\nd.txt", Err("not UTF-8 text".into()))];
+        let summary = text(|out| write_class(out, &graded, verdict.points));
+        assert_eq!(
+            summary,
+            "a\\u{1b}[2J\\u{a}b.txt: wrong, 2 of 4 (wrong: leaves; missing: pruned)\nc\\u{a}d.txt: unreadable, 0 of 4: not UTF-8 text\n2 answers: 0 right, 1 wrong, 1 unreadable\n"
+        );
+        let csv = text(|out| write_csv(out, &graded, verdict.points));
+        assert_eq!(
+            csv,
+            "file,status,order,leaves,pruned,score,max score,explanation,teacher,skipped\n\"a\u{1b}[2J\nb.txt\",wrong,ok,wrong,missing,2,4,\"leaves: wrong at item 2: the answer has x, the search has (nothing); why\",,\n\"c\nd.txt\",unreadable,missing,missing,missing,0,4,not UTF-8 text,,\n"
+        );
+    }
+}
