@@ -178,21 +178,7 @@ impl Exercise<'_> {
                 "you prune on equality too, v = beta (v = alpha); in this exercise only v > beta (v < alpha) prunes",
                 "Sie schneiden auch bei Gleichheit ab, v = beta (v = alpha); in dieser Aufgabe schneidet nur v > beta (v < alpha) ab",
             ),
-            Change::Returns(returns) => {
-                let given = requested.returns.unwrap_or_default();
-                match de {
-                    false => format!(
-                        "your values {}; this exercise uses {}",
-                        returns_en(returns),
-                        returns_name(given)
-                    ),
-                    true => format!(
-                        "Ihre Werte {}; diese Aufgabe verwendet {}",
-                        returns_de(returns),
-                        returns_name(given)
-                    ),
-                }
-            }
+            Change::Returns(returns) => self.returns_words(returns, requested),
             Change::NegamaxView(NegamaxView::Moved) => pick(
                 "your values are from the side that moved into each node; this exercise gives them from the side to move",
                 "Ihre Werte sind aus Sicht des Spielers, der in den Knoten gezogen hat; diese Aufgabe gibt sie aus Sicht des Spielers am Zug an",
@@ -201,17 +187,7 @@ impl Exercise<'_> {
                 "your values are from the side to move; this exercise gives them from the side that moved into each node",
                 "Ihre Werte sind aus Sicht des Spielers am Zug; diese Aufgabe gibt sie aus Sicht des Spielers an, der in den Knoten gezogen hat",
             ),
-            Change::Player(player) => {
-                let first = self.tree.player(self.tree.root());
-                match de {
-                    false => format!(
-                        "in your answer {player} moves first; in this exercise {first} moves first"
-                    ),
-                    true => format!(
-                        "in Ihrer Antwort zieht {player} zuerst; in dieser Aufgabe zieht {first} zuerst"
-                    ),
-                }
-            }
+            Change::Player(player) => self.player_words(player),
             Change::Perspective(Perspective::Mover) => pick(
                 "you read the leaves' values from the mover's point of view; this exercise's are MAX's",
                 "Sie lesen die Blattwerte aus Sicht des Spielers am Zug; in dieser Aufgabe sind sie aus Sicht von MAX",
@@ -220,17 +196,39 @@ impl Exercise<'_> {
                 "you read the leaves' values from MAX's point of view; this exercise's are the mover's",
                 "Sie lesen die Blattwerte aus Sicht von MAX; in dieser Aufgabe sind sie aus Sicht des Spielers am Zug",
             ),
-            Change::Minimax => {
-                let name = self.settings.algorithm.name();
-                match de {
-                    false => {
-                        format!("this is the plain minimax answer; this exercise asks for {name}")
-                    }
-                    true => {
-                        format!("das ist die Antwort von Minimax; diese Aufgabe fragt nach {name}")
-                    }
-                }
+            Change::Minimax => self.minimax_words(),
+        }
+    }
+}
+
+impl Exercise<'_> {
+    fn returns_words(&self, returns: Returns, requested: &Requested) -> String {
+        let given = returns_name(requested.returns.unwrap_or_default());
+        match self.lang {
+            Lang::En => format!("your values {}; this exercise uses {given}", returns_en(returns)),
+            Lang::De => {
+                format!("Ihre Werte {}; diese Aufgabe verwendet {given}", returns_de(returns))
             }
+        }
+    }
+
+    fn player_words(&self, player: Player) -> String {
+        let first = self.tree.player(self.tree.root());
+        match self.lang {
+            Lang::En => {
+                format!("in your answer {player} moves first; in this exercise {first} moves first")
+            }
+            Lang::De => format!(
+                "in Ihrer Antwort zieht {player} zuerst; in dieser Aufgabe zieht {first} zuerst"
+            ),
+        }
+    }
+
+    fn minimax_words(&self) -> String {
+        let name = self.settings.algorithm.name();
+        match self.lang {
+            Lang::En => format!("this is the plain minimax answer; this exercise asks for {name}"),
+            Lang::De => format!("das ist die Antwort von Minimax; diese Aufgabe fragt nach {name}"),
         }
     }
 }

@@ -91,27 +91,7 @@ impl Grader<'_> {
                 })
         };
         let wrong = first_difference(items, &search, same).map(|i| {
-            let broken = items.get(i).and_then(|_| self.rule_broken(items, i, &evaluated));
-            let twice = listed_twice(items, i, |&(node, _)| tree.name(node).to_string());
-            let explanation = match (items.get(i), search.get(i)) {
-                (Some(_), _) if twice.is_some() => twice.expect("checked"),
-                (None, Some(_)) => format!(
-                    "the order stops after {} of {} items; next {}",
-                    items.len(),
-                    search.len(),
-                    self.witness.why_value(search[i].0)
-                ),
-                (Some(&(node, _)), _) if self.witness.value_of(node).is_none() => {
-                    self.witness.why_not_searched(node)
-                }
-                (Some(_), _) if broken.is_some() => broken.expect("checked"),
-                // The answer skips a node the search visits: why is it visited?
-                (_, Some(&(node, _, _))) if items.iter().all(|&(n, _)| n != node) => {
-                    self.witness.why_searched(node)
-                }
-                (_, Some(&(node, _, _))) => self.witness.why_value(node),
-                _ => "the search has given every node its value by then".to_string(),
-            };
+            let explanation = self.order_explanation(items, &search, i, &evaluated);
             let search_item = search.get(i).map(|&(node, value, kind)| {
                 format!("{}:{}{value}", tree.name(node), Notation::Symbols.bound_sign(kind))
             });
@@ -126,6 +106,39 @@ impl Grader<'_> {
         let got = classroom::shown(&got.join(" "));
         let verdict = verdict(key, notation::Order(tree, &search).to_string(), got, wrong);
         KeyVerdict { accepted: accepted.filter(|_| verdict.wrong.is_none()), ..verdict }
+    }
+
+    /// Why item `i` of an `order` line differs from the search's `search`:
+    /// it repeats an item, the answer stops, the node is never searched, a
+    /// rule of the line is broken, or how the search's node got its value.
+    fn order_explanation(
+        &self,
+        items: &[(NodeId, Option<Claim>)],
+        search: &[(NodeId, Value, ValueKind)],
+        i: usize,
+        evaluated: &impl Fn(NodeId) -> bool,
+    ) -> String {
+        let broken = items.get(i).and_then(|_| self.rule_broken(items, i, evaluated));
+        let twice = listed_twice(items, i, |&(node, _)| self.tree.name(node).to_string());
+        match (items.get(i), search.get(i)) {
+            (Some(_), _) if twice.is_some() => twice.expect("checked"),
+            (None, Some(&(node, _, _))) => format!(
+                "the order stops after {} of {} items; next {}",
+                items.len(),
+                search.len(),
+                self.witness.why_value(node)
+            ),
+            (Some(&(node, _)), _) if self.witness.value_of(node).is_none() => {
+                self.witness.why_not_searched(node)
+            }
+            (Some(_), _) if broken.is_some() => broken.expect("checked"),
+            // The answer skips a node the search visits: why is it visited?
+            (_, Some(&(node, _, _))) if items.iter().all(|&(n, _)| n != node) => {
+                self.witness.why_searched(node)
+            }
+            (_, Some(&(node, _, _))) => self.witness.why_value(node),
+            _ => "the search has given every node its value by then".to_string(),
+        }
     }
 
     /// The rule of the `order` line that item `i` of the answer breaks: a
@@ -323,7 +336,7 @@ fn rounding_note(written: Written, computed: Value) -> Option<String> {
 
 /// For the teacher: the first written value matched as a rounding or
 /// within the tolerance, with how (`f:7.67 taken as 23/3 rounded to 2 places`).
-fn accepted_note<'a>(
+fn accepted_note(
     matches: impl IntoIterator<Item = (String, Written, Value)>,
     tolerance: Option<f64>,
 ) -> Option<String> {

@@ -150,7 +150,7 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
 }
 
 /// How messages name an answer file.
-fn name_of(path: &PathBuf) -> String {
+fn name_of(path: &std::path::Path) -> String {
     if path.as_os_str() == "-" { "<stdin>".into() } else { path.display().to_string() }
 }
 
