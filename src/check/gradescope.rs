@@ -12,14 +12,16 @@ use super::report::{key_label, key_line, student_notes, write_record};
 use super::{Points, Verdict};
 use crate::terminal::Palette;
 
-/// When Gradescope shows a test to students.
+/// When Gradescope shows a test to students, spelt as Gradescope does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Visibility {
     Visible,
     Hidden,
+    #[value(name = "after_due_date")]
     AfterDueDate,
     #[default]
+    #[value(name = "after_published")]
     AfterPublished,
 }
 

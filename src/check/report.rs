@@ -40,9 +40,12 @@ pub fn key_line(key: &KeyVerdict, words: &Words, palette: Palette) -> String {
         return format!("{label}: {}", palette.paint(role, mark));
     };
     let at = wrong.position.map(|p| format!(" {} {p}", said.at_item)).unwrap_or_default();
-    let why = wrong.explanation.as_ref().map(|why| format!("; {why}")).unwrap_or_default();
-    let item =
-        |item: &str| if item == NOTHING { said.nothing.to_string() } else { item.to_string() };
+    let why = wrong.explanation.as_ref().map(|why| format!("; {}", visible(why)));
+    let why = why.unwrap_or_default();
+    let item = |item: &str| match item {
+        NOTHING => said.nothing.to_string(),
+        item => visible(item).into_owned(),
+    };
     format!(
         "{label}: {}{at}: {} {}, {} {}{why}",
         palette.paint(Role::Wrong, said.wrong),
@@ -76,10 +79,10 @@ pub fn write_text(out: &mut dyn Write, verdict: &Verdict, palette: Palette) -> i
         writeln!(out, "{}", key_line(key, words, palette))?;
     }
     for note in student_notes(verdict) {
-        writeln!(out, "{note}")?;
+        writeln!(out, "{}", visible(&note))?;
     }
     for note in verdict.teacher_notes() {
-        writeln!(out, "teacher: {note}")?;
+        writeln!(out, "teacher: {}", visible(&note))?;
     }
     writeln!(out, "{}", score_line(verdict, words))
 }
