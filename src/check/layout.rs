@@ -149,8 +149,16 @@ impl Reader<'_> {
     /// A key phrase followed by a space whose items do not read is no key
     /// line: `best mvoe: b` is a misspelt key, not `best` and `mvoe: b`.
     fn key_line<'l>(&self, line: &'l str) -> Option<(Key, Lang, &'l str)> {
-        let line = undecorated(line);
-        let items = |rest: &'l str| rest.trim().trim_start_matches(['*', '_']).trim();
+        let plain = undecorated(line);
+        // `**order:** e`: the marks right before the key close it; an item
+        // that starts with a mark (`best move: *gk`) keeps it.
+        let before = &line[..line.len() - plain.len()];
+        let opening = &before[before.trim_end_matches(['*', '_']).len()..];
+        let items = move |rest: &'l str| {
+            let rest = rest.trim();
+            rest.strip_prefix(opening).filter(|_| !opening.is_empty()).unwrap_or(rest).trim()
+        };
+        let line = plain;
         let separated = line.find([':', '=']).filter(|&at| at <= LONGEST_KEY).and_then(|at| {
             let (key, lang) = Key::parse(line[..at].trim_end_matches(['*', '_']))?;
             Some((key, lang, items(&line[at + 1..])))
@@ -333,6 +341,18 @@ mod tests {
             "order: e // a comment",
         ] {
             assert_eq!(keys(text), [Key::Order], "{text}");
+        }
+        // A name may start with an emphasis mark where no emphasis opens.
+        let star = crate::tree::parse(
+            br#"{"root": "r", "children": {"r": ["*b", "c"]}, "values": {"*b": 1, "c": 2}}"#,
+            Naming::Letters,
+            Overrides::default(),
+        )
+        .unwrap();
+        for text in ["best move: *b", "**best move:** *b", "* best move: *b", "_best move:_ *b"] {
+            let b = star.name_index()["*b"];
+            let reading = parse(text, &star).unwrap();
+            assert_eq!(reading.lines[0].items, Items::BestMove(Some(b)), "{text}");
         }
         let text = "# Aufgabe 3\nName: Ada\nAufgabe 3a)\norder: e\n1234) value: 3\nab) value: 3";
         assert_eq!(
