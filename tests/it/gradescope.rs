@@ -136,19 +136,21 @@ fn the_example_autograder_grades_every_kind_of_submission() {
     assert!(missing["output"].as_str().unwrap().contains("no such file"), "{missing}");
 }
 
-/// Answer reading is linear in the answer's length: a 1 MB line with no
-/// key is read in well under a second in release. Ignored by default (a
-/// timing); run with `cargo test --release --test it -- --ignored long_line`.
+/// Issue 41: `check` read a long answer line in quadratic time (a 1 MB
+/// line took about 20 minutes). A 1 MB line with an unknown key, and one
+/// with no key, each take a tenth of a second in release, under a second
+/// in a debug build; the bound leaves room for a loaded machine
+/// (`bench/check-long-line.sh` times the release build).
 #[test]
-#[ignore]
-fn a_long_line_is_read_in_linear_time() {
-    let line = "leafs: ".to_string() + &"f ".repeat(500_000);
-    let path = "target/gradescope-test/long-line.txt";
+fn check_reads_a_long_answer_line_in_linear_time() {
     std::fs::create_dir_all("target/gradescope-test").unwrap();
-    std::fs::write(path, format!("{line}\nbest move: b\n")).unwrap();
-    let start = std::time::Instant::now();
-    let output = run(&["check", "trees/aima-5-2.json", path, "--keys", "best-move"]);
-    let took = start.elapsed();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stdout));
-    assert!(took < std::time::Duration::from_secs(1), "took {took:?}");
+    for (name, line) in [("unknown-key", "leafs: "), ("no-key", "")] {
+        let path = format!("target/gradescope-test/long-line-{name}.txt");
+        std::fs::write(&path, format!("{line}{}\nbest move: b\n", "f ".repeat(500_000))).unwrap();
+        let start = std::time::Instant::now();
+        let output = run(&["check", "trees/aima-5-2.json", &path, "--keys", "best-move"]);
+        let took = start.elapsed();
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stdout));
+        assert!(took < std::time::Duration::from_secs(20), "{name}: took {took:?}");
+    }
 }
