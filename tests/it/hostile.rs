@@ -77,6 +77,22 @@ fn an_answer_with_terminal_escapes_is_echoed_escaped() {
     assert!(!said.contains('\u{1b}') && !said.contains('\u{202e}'), "{said:?}");
 }
 
+/// Issue 41: the class summary printed file names raw, so an ESC reached
+/// the terminal and a newline in a name split a verdict line.
+#[test]
+fn the_class_summary_escapes_file_names() {
+    let right = std::fs::read_to_string("tests/answers/aima-right.txt").unwrap();
+    let hostile = write("evil\u{1b}[31m\nname.txt", &right);
+    let output =
+        gametree(&["check", "trees/aima-5-2.json", &hostile, &hostile, "--algo", "alphabeta"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let said = String::from_utf8(output.stdout).expect("UTF-8");
+    let lines: Vec<&str> = said.lines().collect();
+    assert_eq!(lines.len(), 3, "one line per file and the summary: {said:?}");
+    assert!(lines[0].ends_with("evil\\u{1b}[31m\\u{a}name.txt: right, 5 of 5"), "{said:?}");
+    assert!(!said.contains('\u{1b}'), "{said:?}");
+}
+
 #[test]
 fn control_characters_in_dot_never_reach_graphviz() {
     // Such names are refused before any output, so `-o x.svg` leaves nothing.
