@@ -2,7 +2,6 @@
 //! program of its own (columns as stacks, a four found from the last
 //! disc), level by level, position by position; and its trees searched.
 
-
 use std::collections::{BTreeMap, HashSet};
 
 use crate::common::{succeed, succeed_with_input};

@@ -2,7 +2,6 @@
 //! Bouton's theorem names, under normal and misère play, as trees and as
 //! game graphs with a transposition table.
 
-
 use crate::common::{succeed, succeed_with_input};
 
 /// Whether the player to move wins with perfect play (Bouton, 1901):
