@@ -28,11 +28,16 @@ pub struct TreeSource<'a> {
 impl TreeSource<'_> {
     /// The tree, with `defaults` where nothing is given.
     pub fn read(&self, defaults: Overrides) -> Result<Tree, TreeError> {
-        let overrides = Overrides {
+        self.read_as(Overrides {
             player: self.given.player.or(defaults.player),
             perspective: self.given.perspective.or(defaults.perspective),
             graph: self.given.graph || defaults.graph,
-        };
+        })
+    }
+
+    /// The tree read with `overrides` as they are, over what the command
+    /// line says (another convention changes what it says).
+    fn read_as(&self, overrides: Overrides) -> Result<Tree, TreeError> {
         crate::import::parse(Cow::Borrowed(&self.bytes), self.naming, overrides)
     }
 }
@@ -165,7 +170,7 @@ impl<'a> Exercise<'a> {
             .find_map(|other| {
                 let tree = match other.overrides {
                     Some(overrides) => {
-                        let tree = self.source.read(overrides).ok()?;
+                        let tree = self.source.read_as(overrides).ok()?;
                         Cow::Owned(other.requested.resolve_for(&tree).ok()?.arrange(tree).ok()?)
                     }
                     None => Cow::Borrowed(&self.tree),
