@@ -30,7 +30,9 @@ impl Grader<'_> {
             Items::Unreadable { text, reason } => {
                 let expected = self.expected(line.key);
                 let why = format!("line {}: {reason}", line.number);
-                let wrong = wrong_at(None, Some(text.clone()), Some(expected.clone()), Some(why));
+                // An empty line is shown as "(nothing)", like a missing item.
+                let given = Some(text.clone()).filter(|text| !text.is_empty());
+                let wrong = wrong_at(None, given, Some(expected.clone()), Some(why));
                 verdict(line.key.name(), expected, text.clone(), Some(wrong))
             }
         }
