@@ -96,8 +96,6 @@ pub struct VerdictWords {
     pub given_twice: &'static str,
     pub first_on_line: &'static str,
     pub not_asked: &'static str,
-    /// `cannot be read`, for a key whose items do not read.
-    pub cannot_be_read: &'static str,
     pub note: &'static str,
 }
 
@@ -156,7 +154,6 @@ const ENGLISH: Words = Words {
         given_twice: "is given twice",
         first_on_line: "first on line",
         not_asked: "is not asked for in this exercise",
-        cannot_be_read: "cannot be read",
         note: "note",
     },
 };
@@ -217,7 +214,6 @@ const GERMAN: Words = Words {
         given_twice: "steht zweimal da",
         first_on_line: "zuerst in Zeile",
         not_asked: "wird in dieser Aufgabe nicht gefragt",
-        cannot_be_read: "ist nicht lesbar",
         note: "Hinweis",
     },
 };
