@@ -1,119 +1,262 @@
 //! The other conventions courses use, for telling a student whose answer
-//! is wrong that it would be right under another one ("this answer is
-//! right with --strict: does your course prune only when v > beta?").
+//! is wrong what it does differently ("your values are clamped into the
+//! window (fail-hard); this exercise uses fail-soft") and the teacher
+//! under which settings it would be right ("right with --fail-hard").
+//! Each setting is tried alone, then two different ones together.
 
-use crate::search::{NegamaxView, Returns, View};
+use crate::lang::Lang;
+use crate::search::{Algorithm, NegamaxView, Returns, View};
 use crate::settings::{Requested, Settings};
-use crate::tree::{Overrides, Perspective, Tree};
+use crate::tree::{Overrides, Perspective, Player, Tree};
+
+/// Another convention under which a whole answer is right, in words for
+/// the student (about the exercise, in the answer's language) and for the
+/// teacher (the command line's flags).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Convention {
+    pub student: String,
+    pub teacher: String,
+}
 
 /// A convention other than the one graded against.
 pub struct Other {
     pub requested: Requested,
     /// The tree read again with these, when the convention is about the tree.
     pub overrides: Option<Overrides>,
-    /// `with --strict: does your course ...?`
-    pub words: String,
+    pub convention: Convention,
 }
 
-/// The conventions to try, each differing from `requested` and `given` in
-/// one setting: strict cutoffs and what nodes return (for the alpha-beta
-/// algorithms), whose side negamax values are shown from, the root player,
-/// the perspective of the values. `settings` are `requested` resolved for
-/// `tree`.
+/// One setting changed from the exercise's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Change {
+    Strict(bool),
+    Returns(Returns),
+    NegamaxView(NegamaxView),
+    Player(Player),
+    Perspective(Perspective),
+    /// The plain minimax search instead of the exercise's algorithm.
+    Minimax,
+}
+
+/// What the exercise is, to say what an answer does differently.
+struct Exercise<'a> {
+    tree: &'a Tree,
+    settings: &'a Settings,
+    lang: Lang,
+}
+
+/// The conventions to try: each setting of the exercise changed alone
+/// (strict cutoffs and what nodes return for the alpha-beta algorithms,
+/// whose side negamax values are shown from, the root player, the
+/// perspective of the values, plain minimax for any other algorithm), then
+/// each two different settings changed together. `settings` are
+/// `requested` resolved for `tree`; `given` is what the command line says
+/// of the tree.
 pub fn others(
     tree: &Tree,
     settings: &Settings,
     requested: &Requested,
     given: Overrides,
+    lang: Lang,
 ) -> Vec<Other> {
     let algorithm = settings.algorithm;
-    let requested = &Requested { algorithm: Some(algorithm), ..*requested };
-    let mut others = Vec::new();
+    let requested = Requested { algorithm: Some(algorithm), ..*requested };
+    let mut changes = Vec::new();
     if algorithm.prunes() {
-        others.extend(pruning_conventions(requested));
+        changes.push(Change::Strict(!requested.strict));
+        let returns = requested.returns.unwrap_or_default();
+        let all = [Returns::FailSoft, Returns::FailHard, Returns::StartAtBound];
+        changes.extend(all.into_iter().filter(|&r| r != returns).map(Change::Returns));
     }
     if algorithm.view() == View::Mover {
-        others.push(other_negamax_view(requested));
+        let view = match requested.negamax_view.unwrap_or_default() {
+            NegamaxView::ToMove => NegamaxView::Moved,
+            NegamaxView::Moved => NegamaxView::ToMove,
+        };
+        changes.push(Change::NegamaxView(view));
     }
-    let player = tree.player(tree.root()).opponent();
-    others.push(Other {
-        requested: *requested,
-        overrides: Some(Overrides { player: Some(player), ..given }),
-        words: format!(
-            "with --player {}: does {player} move first in your course's tree?",
-            player.to_string().to_lowercase()
-        ),
+    changes.push(Change::Player(tree.player(tree.root()).opponent()));
+    changes.push(Change::Perspective(match tree.perspective() {
+        Perspective::Max => Perspective::Mover,
+        Perspective::Mover => Perspective::Max,
+    }));
+    if algorithm != Algorithm::MINIMAX {
+        changes.push(Change::Minimax);
+    }
+    let singles = changes.iter().map(|&change| vec![change]);
+    let pairs = changes.iter().enumerate().flat_map(|(at, &first)| {
+        let later = changes[at + 1..].iter().copied();
+        later
+            .filter(move |&second| !first.same_setting(second))
+            .map(move |second| vec![first, second])
     });
-    let (perspective, name) = match tree.perspective() {
-        Perspective::Max => (Perspective::Mover, "mover"),
-        Perspective::Mover => (Perspective::Max, "max"),
-    };
-    let whose = if perspective == Perspective::Mover { "the mover's" } else { "MAX's" };
-    others.push(Other {
-        requested: *requested,
-        overrides: Some(Overrides { perspective: Some(perspective), ..given }),
-        words: format!(
-            "with --perspective {name}: are the tree's values written from {whose} point of view?"
-        ),
-    });
-    others
+    let exercise = Exercise { tree, settings, lang };
+    singles.chain(pairs).map(|changes| exercise.other(&changes, requested, given)).collect()
 }
 
-/// A search setting changed, on the same tree.
-fn same_tree(requested: Requested, words: String) -> Other {
-    Other { requested, overrides: None, words }
-}
+impl Change {
+    fn same_setting(self, other: Change) -> bool {
+        std::mem::discriminant(&self) == std::mem::discriminant(&other)
+    }
 
-/// The other pruning rule, and the other two conventions for what nodes return.
-fn pruning_conventions(requested: &Requested) -> Vec<Other> {
-    let strict = !requested.strict;
-    let words = match strict {
-        true => {
-            "with --strict: does your course prune only when v > beta (v < alpha), not on equality?"
-        }
-        false => "without --strict: does your course prune on equality, v >= beta (v <= alpha)?",
-    };
-    let mut others = vec![same_tree(Requested { strict, ..*requested }, words.into())];
-    let given = requested.returns.unwrap_or_default();
-    for returns in [Returns::FailSoft, Returns::FailHard, Returns::StartAtBound] {
-        if returns != given {
-            let words = returns_question(returns, given);
-            others.push(same_tree(Requested { returns: Some(returns), ..*requested }, words));
+    /// The settings with this change made.
+    fn apply(self, requested: &mut Requested, overrides: &mut Option<Overrides>, given: Overrides) {
+        match self {
+            Change::Strict(strict) => requested.strict = strict,
+            Change::Returns(returns) => requested.returns = Some(returns),
+            Change::NegamaxView(view) => requested.negamax_view = Some(view),
+            Change::Player(player) => overrides.get_or_insert(given).player = Some(player),
+            Change::Perspective(perspective) => {
+                overrides.get_or_insert(given).perspective = Some(perspective);
+            }
+            Change::Minimax => {
+                let Requested { depth, order, value_range, transpositions, .. } = *requested;
+                *requested = Requested {
+                    algorithm: Some(Algorithm::MINIMAX),
+                    depth,
+                    order,
+                    value_range,
+                    transpositions,
+                    ..Requested::default()
+                };
+            }
         }
     }
-    others
+
+    /// The teacher's words: `with --fail-hard`.
+    fn flag(self, requested: &Requested) -> String {
+        let given = requested.returns.unwrap_or_default();
+        match self {
+            Change::Strict(true) => "with --strict".into(),
+            Change::Strict(false) => "without --strict".into(),
+            Change::Returns(Returns::FailHard) => "with --fail-hard".into(),
+            Change::Returns(Returns::StartAtBound) => "with --start-at-bound".into(),
+            Change::Returns(Returns::FailSoft) => format!("without --{}", returns_flag(given)),
+            Change::NegamaxView(NegamaxView::Moved) => "with --negamax-view moved".into(),
+            Change::NegamaxView(NegamaxView::ToMove) => "without --negamax-view moved".into(),
+            Change::Player(player) => {
+                format!("with --player {}", player.to_string().to_lowercase())
+            }
+            Change::Perspective(Perspective::Mover) => "with --perspective mover".into(),
+            Change::Perspective(Perspective::Max) => "with --perspective max".into(),
+            Change::Minimax => "with --algo minimax".into(),
+        }
+    }
 }
 
-/// Negamax values shown from the other side.
-fn other_negamax_view(requested: &Requested) -> Other {
-    let (negamax_view, words) = match requested.negamax_view.unwrap_or_default() {
-        NegamaxView::ToMove => (
-            NegamaxView::Moved,
-            "with --negamax-view moved: does your course give each value from the side that moved into the node?",
-        ),
-        NegamaxView::Moved => (
-            NegamaxView::ToMove,
-            "without --negamax-view moved: does your course give each value from the side to move?",
-        ),
-    };
-    same_tree(Requested { negamax_view: Some(negamax_view), ..*requested }, words.into())
-}
-
-/// The question for a student whose answer is right when nodes return as
-/// `returns` says, rather than as `given` says.
-fn returns_question(returns: Returns, given: Returns) -> String {
+/// The flag of a way to return values other than fail-soft.
+fn returns_flag(returns: Returns) -> &'static str {
     match returns {
-        Returns::FailHard => {
-            "with --fail-hard: does your course clamp each value into its node's window?".into()
+        Returns::FailHard => "fail-hard",
+        _ => "start-at-bound",
+    }
+}
+
+impl Exercise<'_> {
+    fn other(&self, changes: &[Change], requested: Requested, given: Overrides) -> Other {
+        let (mut changed, mut overrides) = (requested, None);
+        for change in changes {
+            change.apply(&mut changed, &mut overrides, given);
         }
-        Returns::StartAtBound => "with --start-at-bound: does your course start v at alpha \
-            (MAX) or beta (MIN), so that no value falls below alpha or above beta?"
-            .into(),
-        Returns::FailSoft => {
-            let flag = if given == Returns::FailHard { "--fail-hard" } else { "--start-at-bound" };
-            format!(
-                "without {flag}: does your course let values fall outside the window (fail-soft)?"
-            )
+        let (student, teacher): (Vec<String>, Vec<String>) =
+            changes.iter().map(|&c| (self.student(c, &requested), c.flag(&requested))).unzip();
+        let teacher = format!("this answer is right {}", teacher.join(" and "));
+        let convention = Convention { student: student.join("; "), teacher };
+        Other { requested: changed, overrides, convention }
+    }
+
+    /// The student's words: what the answer does, and what the exercise does.
+    fn student(&self, change: Change, requested: &Requested) -> String {
+        let de = self.lang == Lang::De;
+        let pick = |en: &str, german: &str| if de { german.to_string() } else { en.to_string() };
+        match change {
+            Change::Strict(true) => pick(
+                "you prune only when v > beta (v < alpha); in this exercise v = beta (v = alpha) prunes too",
+                "Sie schneiden nur bei v > beta (v < alpha) ab; in dieser Aufgabe schneidet auch v = beta (v = alpha) ab",
+            ),
+            Change::Strict(false) => pick(
+                "you prune on equality too, v = beta (v = alpha); in this exercise only v > beta (v < alpha) prunes",
+                "Sie schneiden auch bei Gleichheit ab, v = beta (v = alpha); in dieser Aufgabe schneidet nur v > beta (v < alpha) ab",
+            ),
+            Change::Returns(returns) => self.returns_words(returns, requested),
+            Change::NegamaxView(NegamaxView::Moved) => pick(
+                "your values are from the side that moved into each node; this exercise gives them from the side to move",
+                "Ihre Werte sind aus Sicht des Spielers, der in den Knoten gezogen hat; diese Aufgabe gibt sie aus Sicht des Spielers am Zug an",
+            ),
+            Change::NegamaxView(NegamaxView::ToMove) => pick(
+                "your values are from the side to move; this exercise gives them from the side that moved into each node",
+                "Ihre Werte sind aus Sicht des Spielers am Zug; diese Aufgabe gibt sie aus Sicht des Spielers an, der in den Knoten gezogen hat",
+            ),
+            Change::Player(player) => self.player_words(player),
+            Change::Perspective(Perspective::Mover) => pick(
+                "you read the leaves' values from the mover's point of view; this exercise's are MAX's",
+                "Sie lesen die Blattwerte aus Sicht des Spielers am Zug; in dieser Aufgabe sind sie aus Sicht von MAX",
+            ),
+            Change::Perspective(Perspective::Max) => pick(
+                "you read the leaves' values from MAX's point of view; this exercise's are the mover's",
+                "Sie lesen die Blattwerte aus Sicht von MAX; in dieser Aufgabe sind sie aus Sicht des Spielers am Zug",
+            ),
+            Change::Minimax => self.minimax_words(),
         }
+    }
+}
+
+impl Exercise<'_> {
+    fn returns_words(&self, returns: Returns, requested: &Requested) -> String {
+        let given = returns_name(requested.returns.unwrap_or_default());
+        match self.lang {
+            Lang::En => format!("your values {}; this exercise uses {given}", returns_en(returns)),
+            Lang::De => {
+                format!("Ihre Werte {}; diese Aufgabe verwendet {given}", returns_de(returns))
+            }
+        }
+    }
+
+    fn player_words(&self, player: Player) -> String {
+        let first = self.tree.player(self.tree.root());
+        match self.lang {
+            Lang::En => {
+                format!("in your answer {player} moves first; in this exercise {first} moves first")
+            }
+            Lang::De => format!(
+                "in Ihrer Antwort zieht {player} zuerst; in dieser Aufgabe zieht {first} zuerst"
+            ),
+        }
+    }
+
+    fn minimax_words(&self) -> String {
+        let name = self.settings.algorithm.name();
+        match self.lang {
+            Lang::En => format!("this is the plain minimax answer; this exercise asks for {name}"),
+            Lang::De => format!("das ist die Antwort von Minimax; diese Aufgabe fragt nach {name}"),
+        }
+    }
+}
+
+/// What values do under `returns`, for the student.
+fn returns_en(returns: Returns) -> &'static str {
+    match returns {
+        Returns::FailHard => "are clamped into the window (fail-hard)",
+        Returns::FailSoft => "may fall outside the window (fail-soft)",
+        Returns::StartAtBound => {
+            "start at alpha (MAX) or beta (MIN), never outside the window on that side"
+        }
+    }
+}
+
+fn returns_de(returns: Returns) -> &'static str {
+    match returns {
+        Returns::FailHard => "werden ins Fenster geklemmt (fail-hard)",
+        Returns::FailSoft => "d\u{fc}rfen au\u{df}erhalb des Fensters liegen (fail-soft)",
+        Returns::StartAtBound => "beginnen bei alpha (MAX) oder beta (MIN)",
+    }
+}
+
+/// A way to return values, by name.
+fn returns_name(returns: Returns) -> &'static str {
+    match returns {
+        Returns::FailHard => "fail-hard",
+        Returns::FailSoft => "fail-soft",
+        Returns::StartAtBound => "v starting at alpha or beta",
     }
 }

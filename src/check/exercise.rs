@@ -6,10 +6,11 @@
 
 use std::borrow::Cow;
 
-use super::classroom::{self, AnswerError};
+use super::classroom::{self, AnswerError, Key, Reading};
 use super::explain::Witness;
-use super::{GradeOptions, Verdict, conventions, trace_file};
+use super::{Convention, GradeOptions, Verdict, conventions, trace_file};
 use crate::answer::Recorder;
+use crate::lang::Lang;
 use crate::search::{self, SearchError};
 use crate::settings::{Refused, Requested, Settings};
 use crate::tree::{Naming, Overrides, Tree, TreeError};
@@ -27,11 +28,16 @@ pub struct TreeSource<'a> {
 impl TreeSource<'_> {
     /// The tree, with `defaults` where nothing is given.
     pub fn read(&self, defaults: Overrides) -> Result<Tree, TreeError> {
-        let overrides = Overrides {
+        self.read_as(Overrides {
             player: self.given.player.or(defaults.player),
             perspective: self.given.perspective.or(defaults.perspective),
             graph: self.given.graph || defaults.graph,
-        };
+        })
+    }
+
+    /// The tree read with `overrides` as they are, over what the command
+    /// line says (another convention changes what it says).
+    fn read_as(&self, overrides: Overrides) -> Result<Tree, TreeError> {
         crate::import::parse(Cow::Borrowed(&self.bytes), self.naming, overrides)
     }
 }
@@ -66,6 +72,7 @@ impl<'a> Exercise<'a> {
         options: GradeOptions,
     ) -> Result<Exercise<'a>, ExerciseError> {
         let tree = source.read(Overrides::default()).map_err(ExerciseError::Tree)?;
+        let requested = agent_convention(&tree, requested).map_err(ExerciseError::Refused)?;
         let settings = requested.resolve_for(&tree).map_err(ExerciseError::Refused)?;
         let tree = settings.arrange(tree).map_err(ExerciseError::Search)?;
         search::check(&tree, settings.algorithm, &settings.options)
@@ -84,12 +91,14 @@ impl<'a> Exercise<'a> {
         if trace_file::looks_like_json(text) {
             return self.grade_trace(text);
         }
-        let lines = classroom::parse(text, &self.tree)?;
+        let reading = classroom::parse(text, &self.tree)?;
         // The search was checked to run when the exercise was made.
-        let mut verdict = grade_lines(&self.tree, &lines, &self.settings, self.options)
+        let mut verdict = grade_lines(&self.tree, &reading, &self.settings, self.options)
             .map_err(|error| AnswerError::whole(error.to_string()))?;
-        if !verdict.is_right() {
-            verdict.hint = self.other_convention(text, &lines);
+        // A best move alone is too little to say which convention it follows.
+        let telling = reading.lines.iter().any(|line| line.key != Key::BestMove);
+        if !verdict.is_right() && telling {
+            verdict.convention = self.other_convention(text, &reading, verdict.lang);
         }
         Ok(verdict)
     }
@@ -108,10 +117,10 @@ impl<'a> Exercise<'a> {
         };
         // The exercise's own tree where it is the trace's, without a copy;
         // the tree file is let go before the search.
-        let Exercise { tree, source, .. } = self;
+        let Exercise { tree, source, options, .. } = self;
         drop(source);
         let tree = read_again.unwrap_or(tree);
-        trace_file::grade(&tree, &settings, &trace, text)
+        trace_file::grade(&tree, &settings, &trace, text).map(|v| for_trace(v, options))
     }
 
     /// Grades a JSON trace against the search it records, with the
@@ -119,7 +128,7 @@ impl<'a> Exercise<'a> {
     fn grade_trace(&self, text: &str) -> Result<Verdict, AnswerError> {
         let trace = trace_file::read(text)?;
         let (tree, settings) = self.trace_search(&trace)?;
-        trace_file::grade(&tree, &settings, &trace, text)
+        trace_file::grade(&tree, &settings, &trace, text).map(|v| for_trace(v, self.options))
     }
 
     /// The tree and settings of the search `trace` records: the exercise's
@@ -153,35 +162,58 @@ impl<'a> Exercise<'a> {
         Ok((tree, settings))
     }
 
-    /// The first other convention under which the whole answer is right,
-    /// in words ("this answer is right with --strict: ...").
-    fn other_convention(&self, text: &str, lines: &[classroom::Line]) -> Option<String> {
+    /// The first other convention under which the whole answer is right.
+    fn other_convention(&self, text: &str, reading: &Reading, lang: Lang) -> Option<Convention> {
         let given = self.source.given;
-        conventions::others(&self.tree, &self.settings, &self.requested, given)
+        conventions::others(&self.tree, &self.settings, &self.requested, given, lang)
             .into_iter()
             .find_map(|other| {
                 let tree = match other.overrides {
                     Some(overrides) => {
-                        let tree = self.source.read(overrides).ok()?;
+                        let tree = self.source.read_as(overrides).ok()?;
                         Cow::Owned(other.requested.resolve_for(&tree).ok()?.arrange(tree).ok()?)
                     }
                     None => Cow::Borrowed(&self.tree),
                 };
                 let settings = other.requested.resolve_for(&tree).ok()?;
-                let lines = match other.overrides {
+                let reading = match other.overrides {
                     Some(_) => Cow::Owned(classroom::parse(text, &tree).ok()?),
-                    None => Cow::Borrowed(lines),
+                    None => Cow::Borrowed(reading),
                 };
-                let verdict = grade_lines(&tree, &lines, &settings, self.options).ok()?;
-                verdict.is_right().then(|| format!("this answer is right {}", other.words))
+                let verdict = grade_lines(&tree, &reading, &settings, self.options).ok()?;
+                verdict.is_right().then_some(other.convention)
             })
     }
+}
+
+/// The settings asked for, held to the search a CS188 test's agent fixes:
+/// `--algo` naming the agent's algorithm keeps its conventions (CS188's
+/// `AlphaBetaAgent` prunes only on strict inequality); another algorithm
+/// contradicts the test.
+fn agent_convention(tree: &Tree, requested: Requested) -> Result<Requested, Refused> {
+    let (Some(suggested), Some(algorithm)) = (tree.suggested(), requested.algorithm) else {
+        return Ok(requested);
+    };
+    if algorithm.name() != suggested.algorithm {
+        let strict = if suggested.strict { " with strict cutoffs" } else { "" };
+        return Err(Refused(format!(
+            "the CS188 test's agent searches with {}{strict}; --algo {} contradicts it (leave --algo out)",
+            suggested.algorithm,
+            algorithm.name()
+        )));
+    }
+    Ok(Requested { strict: requested.strict || suggested.strict, ..requested })
+}
+
+/// A trace's verdict with the exercise's points and language.
+fn for_trace(verdict: Verdict, options: GradeOptions) -> Verdict {
+    Verdict { points: options.points, lang: options.lang.unwrap_or_default(), ..verdict }
 }
 
 /// Runs the search with a witness and grades the classroom lines.
 fn grade_lines(
     tree: &Tree,
-    lines: &[classroom::Line],
+    reading: &Reading,
     settings: &Settings,
     options: GradeOptions,
 ) -> Result<Verdict, SearchError> {
@@ -189,7 +221,7 @@ fn grade_lines(
     let mut sinks = (Recorder::default(), Witness::new(tree, algorithm, search_options));
     search::run(tree, algorithm, search_options, &mut sinks)?;
     let (recorder, witness) = sinks;
-    Ok(super::grade(tree, lines, &recorder.into_answer(), &witness, options))
+    Ok(super::grade(tree, reading, &recorder.into_answer(), &witness, options))
 }
 
 /// An answer file's text: UTF-8, without a byte-order mark (as some

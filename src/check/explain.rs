@@ -209,14 +209,37 @@ impl<'t> Witness<'t> {
         terms.join(" + ")
     }
 
-    /// `e=3 f=12 c<=2`: the values a node's children returned.
+    /// Whether values are shown from MAX's point of view (not negamax's).
+    pub fn values_from_max(&self) -> bool {
+        self.shown == View::Max
+    }
+
+    /// A child's value and what it says, as `parent` sees it: in the
+    /// negamax views negated where the player changes, or where values are
+    /// shown from the side that moved; a negated bound points the other way.
+    fn seen_by_parent(
+        &self,
+        child: NodeId,
+        parent: NodeId,
+        received: Received,
+    ) -> (Value, ValueKind) {
+        let changes = self.algorithm.view() != View::Max
+            && self.tree.player(child) != self.tree.player(parent);
+        match (self.shown == View::Moved) != changes {
+            true => (-received.value, received.kind.flipped()),
+            false => (received.value, received.kind),
+        }
+    }
+
+    /// `e=3 f=12 c<=2`: the values a node's children returned, as the node
+    /// sees them (the chooser's point of view).
     fn children_values(&self, node: NodeId) -> String {
         let shown: Vec<String> = self
             .tree
             .children(node)
             .iter()
             .filter_map(|&child| {
-                let Received { value, kind, .. } = self.value[child.index()]?;
+                let (value, kind) = self.seen_by_parent(child, node, self.value[child.index()]?);
                 let relation = match kind {
                     ValueKind::Exact => "=",
                     bound => bound_sign(bound),
@@ -258,11 +281,8 @@ impl<'t> Witness<'t> {
         let rule = match (self.shown, self.tree.player(node)) {
             (View::Max, Player::Max | Player::Chance) => "takes the largest value of its children",
             (View::Max, Player::Min) => "takes the smallest value of its children",
-            (View::Mover, _) => {
-                "takes the largest of its children's values, negated where the player changes"
-            }
-            (View::Moved, _) => {
-                "takes the smallest of its children's values, negated where the player changes"
+            (View::Mover | View::Moved, _) => {
+                "takes the largest of its children's values as it sees them (negated where the player changes)"
             }
         };
         let bound = match kind {
@@ -270,12 +290,19 @@ impl<'t> Witness<'t> {
             ValueKind::Lower => ", a lower bound",
             ValueKind::Upper => ", an upper bound",
         };
+        let value = match self.shown {
+            View::Moved => format!(
+                "{} from its side, {} from the side that moved into it",
+                self.searched(received.value),
+                self.clamped(received)
+            ),
+            _ => self.clamped(received),
+        };
         format!(
-            "{name} ({}) {}{rule}: {}, so {}{bound}",
+            "{name} ({}) {}{rule}: {}, so {value}{bound}",
             self.tree.player(node),
             self.start(received),
             self.children_values(node),
-            self.clamped(received)
         )
     }
 

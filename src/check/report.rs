@@ -1,64 +1,132 @@
 //! The verdict of `gametree check`: one line per key as text, one JSON
-//! object for autograders, Gradescope's `results.json`, or for a class one
-//! line per answer file and a CSV gradebook.
+//! object for autograders, or for a class one line per answer file and a
+//! CSV gradebook ([`gradescope`](super::gradescope) writes Gradescope's
+//! `results.json`). What the student reads (the keys, the skipped lines,
+//! what the answer does differently) is in the verdict's language; what
+//! only the teacher reads (`teacher:` lines) names the command line's
+//! flags.
 
 use std::io::{self, Write};
 
 use serde::Serialize;
 
 use super::classroom::{AnswerError, Key};
-use super::{KeyVerdict, Verdict};
-use crate::lang;
-use crate::terminal::{Palette, Role};
+use super::{KeyVerdict, Mark, NOTHING, Points, Verdict};
+use crate::lang::{Lang, Words};
+use crate::num::Num;
+use crate::terminal::{Palette, Role, visible};
 
-/// Writes `key: ok` or `key: wrong at item N: the answer has A, the search has B; why`.
-pub fn write_text(out: &mut dyn Write, verdict: &Verdict, palette: Palette) -> io::Result<()> {
-    for key in &verdict.keys {
-        let Some(wrong) = &key.wrong else {
-            writeln!(out, "{}: {}", key.key, palette.paint(Role::Best, "ok"))?;
-            continue;
-        };
-        let at = wrong.position.map(|p| format!(" at item {p}")).unwrap_or_default();
-        let why = wrong.explanation.as_ref().map(|why| format!("; {why}")).unwrap_or_default();
-        writeln!(
-            out,
-            "{}: {}{at}: the answer has {}, the search has {}{why}",
-            key.key,
-            palette.paint(Role::Wrong, "wrong"),
-            wrong.answer,
-            wrong.search
-        )?;
+/// How a key is named to the student: in the verdict's language where it
+/// is a classroom key, as the trace names it otherwise.
+pub fn key_label(key: &KeyVerdict, words: &Words) -> String {
+    match key.about {
+        Some(about) if key.key == about.name() => words.keys[about.index()].to_string(),
+        Some(Key::Order) if key.key == "order (inner nodes)" => words.inner_order.to_string(),
+        Some(Key::Leaves) if key.key == "leaves (without #)" => {
+            words.leaves_without_marks.to_string()
+        }
+        _ => key.key.clone(),
     }
-    if let Some(hint) = &verdict.hint {
-        writeln!(out, "note: {hint}")?;
-    }
-    Ok(())
 }
 
-/// The JSON verdict: `{"readable": bool, "right": bool, "keys": [...]}`,
-/// and for an unreadable answer what is wrong with it and where.
+/// `order: ok`, `pruned: missing`, or `leaves: wrong at item 5: the answer
+/// has i, the search has #; why`, in `words`.
+pub fn key_line(key: &KeyVerdict, words: &Words, palette: Palette) -> String {
+    let said = words.verdict;
+    let label = key_label(key, words);
+    let Some(wrong) = key.wrong.as_ref().filter(|_| !key.missing) else {
+        let mark = if key.missing { said.missing } else { said.ok };
+        let role = if key.missing { Role::Wrong } else { Role::Best };
+        return format!("{label}: {}", palette.paint(role, mark));
+    };
+    let at = wrong.position.map(|p| format!(" {} {p}", said.at_item)).unwrap_or_default();
+    let why = wrong.explanation.as_ref().map(|why| format!("; {}", visible(why)));
+    let why = why.unwrap_or_default();
+    let item = |item: &str| match item {
+        NOTHING => said.nothing.to_string(),
+        item => visible(item).into_owned(),
+    };
+    format!(
+        "{label}: {}{at}: {} {}, {} {}{why}",
+        palette.paint(Role::Wrong, said.wrong),
+        said.answer_has,
+        item(&wrong.answer),
+        said.search_has,
+        item(&wrong.search)
+    )
+}
+
+/// `score: 4 of 5`, in `words`.
+fn score_line(verdict: &Verdict, words: &Words) -> String {
+    let (score, max) = verdict.score();
+    format!("{}: {} {} {}", words.verdict.score, Num(score), words.verdict.of, Num(max))
+}
+
+/// What the student is told beyond the keys: the lines skipped, and what
+/// the answer does differently from the exercise.
+pub fn student_notes(verdict: &Verdict) -> Vec<String> {
+    let skipped = verdict.skipped.iter().map(|skipped| skipped.describe(verdict.lang));
+    let note = verdict.lang.words().verdict.note;
+    let convention = verdict.convention.iter().map(|c| format!("{note}: {}", c.student));
+    skipped.chain(convention).collect()
+}
+
+/// Writes the verdict for a person: a line per key, the lines skipped,
+/// a note for the student, the teacher's notes, and the score.
+pub fn write_text(out: &mut dyn Write, verdict: &Verdict, palette: Palette) -> io::Result<()> {
+    let words = verdict.lang.words();
+    for key in &verdict.keys {
+        writeln!(out, "{}", key_line(key, words, palette))?;
+    }
+    for note in student_notes(verdict) {
+        writeln!(out, "{}", visible(&note))?;
+    }
+    for note in verdict.teacher_notes() {
+        writeln!(out, "teacher: {}", visible(&note))?;
+    }
+    writeln!(out, "{}", score_line(verdict, words))
+}
+
+/// The JSON verdict: `{"readable", "right", "score", "max_score", "keys":
+/// [...]}`, with what the student and the teacher are told, and for an
+/// unreadable answer what is wrong with it and where.
 #[derive(Serialize)]
 struct VerdictRecord<'a> {
     /// Whether the answer could be read at all.
     readable: bool,
-    /// Whether every key the answer gives is right.
+    /// Whether every key asked for is given and right.
     right: bool,
+    score: f64,
+    max_score: f64,
     /// Why the answer could not be read.
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a str>,
     /// The line of the answer the error is about, if it is about one.
     #[serde(skip_serializing_if = "Option::is_none")]
     line: Option<usize>,
-    /// Another convention under which the whole answer is right.
+    /// For the student: what the answer does differently from the exercise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<&'a str>,
+    /// For the teacher: another convention under which the whole answer is right.
     #[serde(skip_serializing_if = "Option::is_none")]
     hint: Option<&'a str>,
+    /// Lines of the answer that were not read.
+    warnings: Vec<Warning>,
     keys: Vec<KeyRecord<'a>>,
+}
+
+#[derive(Serialize)]
+struct Warning {
+    line: usize,
+    message: String,
 }
 
 #[derive(Serialize)]
 struct KeyRecord<'a> {
     key: &'a str,
     ok: bool,
+    /// `ok`, `wrong` or `missing`.
+    status: &'static str,
     /// What the search gives.
     expected: &'a str,
     /// What the answer says.
@@ -70,110 +138,177 @@ struct KeyRecord<'a> {
     /// The first wrong item as the search has it.
     search_item: Option<&'a str>,
     explanation: Option<&'a str>,
+    /// For the teacher: a value taken as a rounding or within the tolerance.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    accepted: Option<&'a str>,
 }
 
 impl<'a> From<&'a KeyVerdict> for KeyRecord<'a> {
     fn from(key: &'a KeyVerdict) -> KeyRecord<'a> {
         let wrong = key.wrong.as_ref();
+        let status = match (key.missing, wrong) {
+            (true, _) => Mark::Missing,
+            (false, None) => Mark::Ok,
+            (false, Some(_)) => Mark::Wrong,
+        };
         KeyRecord {
             key: &key.key,
             ok: wrong.is_none(),
+            status: status.name(),
             expected: &key.expected,
             got: &key.got,
             position: wrong.and_then(|w| w.position),
             answer_item: wrong.map(|w| w.answer.as_str()),
             search_item: wrong.map(|w| w.search.as_str()),
             explanation: wrong.and_then(|w| w.explanation.as_deref()),
+            accepted: key.accepted.as_deref(),
         }
     }
 }
 
-/// Writes the verdict as one JSON object on one line.
+/// Writes the verdict as one JSON object.
 pub fn write_json(out: &mut dyn Write, verdict: &Verdict) -> io::Result<()> {
+    let (score, max_score) = verdict.score();
+    let warnings = (verdict.skipped.iter())
+        .map(|s| Warning { line: s.line, message: s.describe(verdict.lang) })
+        .collect();
     let record = VerdictRecord {
         readable: true,
         right: verdict.is_right(),
+        score,
+        max_score,
         error: None,
         line: None,
-        hint: verdict.hint.as_deref(),
+        note: verdict.convention.as_ref().map(|c| c.student.as_str()),
+        hint: verdict.convention.as_ref().map(|c| c.teacher.as_str()),
+        warnings,
         keys: verdict.keys.iter().map(KeyRecord::from).collect(),
     };
     write_record(out, &record)
 }
 
 /// Writes the JSON verdict on an answer that could not be read.
-pub fn write_unreadable(out: &mut dyn Write, error: &AnswerError) -> io::Result<()> {
+pub fn write_unreadable(
+    out: &mut dyn Write,
+    error: &AnswerError,
+    points: Points,
+) -> io::Result<()> {
     let record = VerdictRecord {
         readable: false,
         right: false,
+        score: 0.0,
+        max_score: points.total(),
         error: Some(&error.message),
         line: error.line,
+        note: None,
         hint: None,
+        warnings: Vec::new(),
         keys: Vec::new(),
     };
     write_record(out, &record)
 }
 
-fn write_record(out: &mut dyn Write, record: &impl Serialize) -> io::Result<()> {
+pub(super) fn write_record(out: &mut dyn Write, record: &impl Serialize) -> io::Result<()> {
     serde_json::to_writer_pretty(&mut *out, record).map_err(io::Error::other)?;
     writeln!(out)
 }
 
-/// One answer file of a class, graded or with the reason it cannot be read.
+/// One answer file of a class, graded or with the reason it cannot be
+/// read (a directory, a missing or binary file, no answer line).
 pub type Graded<'a> = (&'a str, Result<&'a Verdict, String>);
 
-/// The wrong keys of a verdict, by name.
-fn wrong_keys(verdict: &Verdict) -> Vec<&str> {
-    verdict.keys.iter().filter(|key| key.wrong.is_some()).map(|key| key.key.as_str()).collect()
+/// The keys asked for whose mark is `mark`, by name.
+fn marked(verdict: &Verdict, mark: Mark) -> Vec<&'static str> {
+    let keys = verdict.points.keys().filter(|&(key, _)| verdict.mark(key) == mark);
+    keys.map(|(key, _)| key.name()).collect()
 }
 
-/// One line per answer file (`ada.txt: right`, `bob.txt: 2 of 5 keys
-/// wrong (order, pruned)`, `eve.txt: unreadable: line 3: ...`), then a
-/// summary line.
-pub fn write_class(out: &mut dyn Write, graded: &[Graded<'_>]) -> io::Result<()> {
+/// One line per answer file (`ada.txt: right, 5 of 5`, `bob.txt: wrong,
+/// 2 of 5 (wrong: order, pruned; missing: value)`, `eve.txt: unreadable,
+/// 0 of 5: line 3: ...`), then a summary line. File names are escaped
+/// for the terminal: a newline or an escape in a name stays on its line.
+pub fn write_class(out: &mut dyn Write, graded: &[Graded<'_>], points: Points) -> io::Result<()> {
     let (mut right, mut wrong, mut unreadable) = (0, 0, 0);
     for (file, result) in graded {
-        match result {
-            Ok(verdict) if verdict.is_right() => {
-                right += 1;
-                writeln!(out, "{file}: right")?;
-            }
-            Ok(verdict) => {
-                wrong += 1;
-                let keys = wrong_keys(verdict);
-                let total = verdict.keys.len();
-                let noun = if total == 1 { "key" } else { "keys" };
-                writeln!(
-                    out,
-                    "{file}: {} of {total} {noun} wrong ({})",
-                    keys.len(),
-                    keys.join(", ")
-                )?;
-            }
+        let file = visible(file);
+        let verdict = match result {
+            Ok(verdict) => verdict,
             Err(reason) => {
                 unreadable += 1;
-                writeln!(out, "{file}: unreadable: {reason}")?;
+                let total = Num(points.total());
+                writeln!(out, "{file}: unreadable, 0 of {total}: {}", visible(reason))?;
+                continue;
+            }
+        };
+        let (score, max) = verdict.score();
+        let mut line = format!("{file}: ");
+        if verdict.is_right() {
+            right += 1;
+            line += &format!("right, {} of {}", Num(score), Num(max));
+        } else {
+            wrong += 1;
+            line += &format!("wrong, {} of {}", Num(score), Num(max));
+            let lists = [
+                ("wrong", marked(verdict, Mark::Wrong)),
+                ("missing", marked(verdict, Mark::Missing)),
+            ];
+            let lists: Vec<String> = (lists.iter().filter(|(_, keys)| !keys.is_empty()))
+                .map(|(mark, keys)| format!("{mark}: {}", keys.join(", ")))
+                .collect();
+            if !lists.is_empty() {
+                line += &format!(" ({})", lists.join("; "));
             }
         }
+        if let [_, ..] = verdict.skipped.as_slice() {
+            let count = verdict.skipped.len();
+            line += &format!("; {count} {} skipped", if count == 1 { "line" } else { "lines" });
+        }
+        for note in verdict.teacher_notes() {
+            line += &format!("; teacher: {}", visible(&note));
+        }
+        writeln!(out, "{line}")?;
     }
     writeln!(out, "{} answers: {right} right, {wrong} wrong, {unreadable} unreadable", graded.len())
 }
 
-/// A gradebook: `file,right,keys wrong,score`, the score the share of the
-/// answer's keys that are right (0 for an unreadable answer).
-pub fn write_csv(out: &mut dyn Write, graded: &[Graded<'_>]) -> io::Result<()> {
-    writeln!(out, "file,right,keys wrong,score")?;
+/// A gradebook: `file,status,` a column per key asked for (`ok`, `wrong`
+/// or `missing`), `score,max score,explanation` (the first wrong key's),
+/// `teacher` (notes for the teacher) and `skipped` (the lines not read).
+pub fn write_csv(out: &mut dyn Write, graded: &[Graded<'_>], points: Points) -> io::Result<()> {
+    let keys: Vec<Key> = points.keys().map(|(key, _)| key).collect();
+    let names: Vec<&str> = keys.iter().map(|key| key.name()).collect();
+    writeln!(out, "file,status,{},score,max score,explanation,teacher,skipped", names.join(","))?;
     for (file, result) in graded {
-        let (right, wrong, score) = match result {
+        let row: Vec<String> = match result {
             Ok(verdict) => {
-                let wrong = wrong_keys(verdict);
-                let total = verdict.keys.len().max(1) as f64;
-                let score = (total - wrong.len() as f64) / total;
-                (verdict.is_right(), wrong.join(" "), format!("{score:.2}"))
+                let (score, max) = verdict.score();
+                let status = if verdict.is_right() { "right" } else { "wrong" };
+                let wrong = |missing: bool| {
+                    verdict.keys.iter().find(move |k| k.wrong.is_some() && k.missing == missing)
+                };
+                let first = wrong(false).or_else(|| wrong(true));
+                let words = Lang::En.words();
+                let explanation = first.map(|key| key_line(key, words, Palette::default()));
+                let skipped: Vec<String> =
+                    verdict.skipped.iter().map(|s| s.describe(Lang::En)).collect();
+                let marks = keys.iter().map(|&key| verdict.mark(key).name().to_string());
+                [status.to_string()]
+                    .into_iter()
+                    .chain(marks)
+                    .chain([Num(score).to_string(), Num(max).to_string()])
+                    .chain([explanation.unwrap_or_default(), verdict.teacher_notes().join(" / ")])
+                    .chain([skipped.join(" / ")])
+                    .collect()
             }
-            Err(_) => (false, "unreadable".to_string(), "0.00".to_string()),
+            Err(reason) => ["unreadable".to_string()]
+                .into_iter()
+                .chain(keys.iter().map(|_| Mark::Missing.name().to_string()))
+                .chain(["0".to_string(), Num(points.total()).to_string(), reason.clone()])
+                .chain([String::new(), String::new()])
+                .collect(),
         };
-        writeln!(out, "{},{right},{},{score}", csv_field(file), csv_field(&wrong))?;
+        let fields: Vec<String> = row.iter().map(|field| csv_field(field)).collect();
+        writeln!(out, "{},{}", csv_field(file), fields.join(","))?;
     }
     Ok(())
 }
@@ -187,108 +322,70 @@ fn csv_field(text: &str) -> String {
     }
 }
 
-/// Points for each classroom key (`--points order=2,leaves=1`); keys not
-/// named score nothing. By default each of the five keys is worth a point.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Points(Vec<(Key, f64)>);
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{KeyVerdict, Wrong};
 
-impl Default for Points {
-    fn default() -> Points {
-        Points(Key::ALL.iter().map(|&key| (key, 1.0)).collect())
+    fn key(name: &str, about: Key, wrong: bool, missing: bool) -> KeyVerdict {
+        let wrong = wrong.then(|| Wrong {
+            position: Some(2),
+            answer: "x".into(),
+            search: NOTHING.into(),
+            explanation: Some("why".into()),
+        });
+        let key = name.to_string();
+        let (expected, got) = (String::new(), String::new());
+        KeyVerdict { key, about: Some(about), expected, got, wrong, missing, accepted: None }
     }
-}
 
-impl Points {
-    /// Parses `KEY=N,...`.
-    pub fn parse(text: &str) -> Result<Points, String> {
-        let mut points = Vec::new();
-        for part in text.split(',') {
-            let (key, number) =
-                part.split_once('=').ok_or_else(|| format!("expected KEY=N, got {part:?}"))?;
-            let key = lang::key_index(key).map(|index| Key::ALL[index]).ok_or_else(|| {
-                format!(
-                    "unknown key {key:?}; the keys are order, leaves, pruned, best-move and value"
-                )
-            })?;
-            let number: f64 = number
-                .trim()
-                .parse()
-                .ok()
-                .filter(|n: &f64| n.is_finite() && *n >= 0.0)
-                .ok_or_else(|| format!("expected a number of points, got {number:?}"))?;
-            points.push((key, number));
+    fn verdict() -> Verdict {
+        Verdict {
+            keys: vec![
+                key("order (inner nodes)", Key::Order, false, false),
+                key("leaves", Key::Leaves, true, false),
+                key("pruned", Key::Pruned, true, true),
+            ],
+            convention: None,
+            skipped: Vec::new(),
+            points: Points::parse("order=2,leaves=1,pruned=1").unwrap(),
+            lang: Lang::En,
         }
-        Ok(Points(points))
     }
-}
 
-#[derive(Serialize)]
-struct GradescopeTest<'a> {
-    name: &'a str,
-    score: f64,
-    max_score: f64,
-    output: String,
-}
+    fn text(write: impl FnOnce(&mut Vec<u8>) -> io::Result<()>) -> String {
+        let mut out = Vec::new();
+        write(&mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
 
-#[derive(Serialize)]
-struct GradescopeResults<'a> {
-    score: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    output: Option<&'a str>,
-    tests: Vec<GradescopeTest<'a>>,
-}
+    #[test]
+    fn keys_are_named_and_marked_in_the_verdicts_language() {
+        let verdict = verdict();
+        let en = text(|out| write_text(out, &verdict, Palette::default()));
+        assert_eq!(
+            en,
+            "order (inner nodes): ok\nleaves: wrong at item 2: the answer has x, the search has (nothing); why\npruned: missing\nscore: 2 of 4\n"
+        );
+        let de = Verdict { lang: Lang::De, ..verdict };
+        let de = text(|out| write_text(out, &de, Palette::default()));
+        assert!(de.starts_with("Reihenfolge der besuchten Knoten (ohne Bl\u{e4}tter): richtig\nBl\u{e4}tter: falsch bei Eintrag 2: die Antwort hat x, die Suche hat (nichts); why\nabgeschnitten: fehlt\nPunkte: 2 von 4\n"), "{de}");
+    }
 
-/// Gradescope's `results.json`: one test per key, worth its points when
-/// right; a key the answer does not give scores nothing.
-pub fn write_gradescope(
-    out: &mut dyn Write,
-    verdict: &Verdict,
-    points: Option<&Points>,
-) -> io::Result<()> {
-    let points = points.cloned().unwrap_or_default();
-    let tests: Vec<GradescopeTest<'_>> = points
-        .0
-        .iter()
-        .map(|&(key, max_score)| {
-            let given = verdict.keys.iter().find(|k| k.key.split(" (").next() == Some(key.name()));
-            let (score, output) = match given {
-                Some(k) if k.wrong.is_none() => (max_score, format!("{}: ok", key.name())),
-                Some(k) => (0.0, one_line(k)),
-                None => (0.0, format!("the answer has no `{}:` line", key.name())),
-            };
-            GradescopeTest { name: key.name(), score, max_score, output }
-        })
-        .collect();
-    let score = tests.iter().map(|test| test.score).sum();
-    write_record(out, &GradescopeResults { score, output: verdict.hint.as_deref(), tests })
-}
-
-/// Gradescope's `results.json` for an answer that cannot be read: every
-/// key scores nothing, and the output says why.
-pub fn write_gradescope_unreadable(
-    out: &mut dyn Write,
-    reason: &str,
-    points: Option<&Points>,
-) -> io::Result<()> {
-    let points = points.cloned().unwrap_or_default();
-    let output = format!("the answer cannot be read: {reason}");
-    let tests = points
-        .0
-        .iter()
-        .map(|&(key, max_score)| GradescopeTest {
-            name: key.name(),
-            score: 0.0,
-            max_score,
-            output: output.clone(),
-        })
-        .collect();
-    write_record(out, &GradescopeResults { score: 0.0, output: Some(&output), tests })
-}
-
-/// A key's verdict in one line, as the text verdict says it.
-fn one_line(key: &KeyVerdict) -> String {
-    let verdict = Verdict { keys: vec![key.clone()], hint: None };
-    let mut line = Vec::new();
-    let _ = write_text(&mut line, &verdict, Palette::default());
-    String::from_utf8_lossy(&line).trim_end().to_string()
+    #[test]
+    fn a_class_names_every_file_on_its_own_line() {
+        let verdict = verdict();
+        let graded: Vec<Graded> =
+            vec![("a\u{1b}[2J\nb.txt", Ok(&verdict)), ("c\nd.txt", Err("not UTF-8 text".into()))];
+        let summary = text(|out| write_class(out, &graded, verdict.points));
+        assert_eq!(
+            summary,
+            "a\\u{1b}[2J\\u{a}b.txt: wrong, 2 of 4 (wrong: leaves; missing: pruned)\nc\\u{a}d.txt: unreadable, 0 of 4: not UTF-8 text\n2 answers: 0 right, 1 wrong, 1 unreadable\n"
+        );
+        let csv = text(|out| write_csv(out, &graded, verdict.points));
+        assert_eq!(
+            csv,
+            "file,status,order,leaves,pruned,score,max score,explanation,teacher,skipped\n\"a\u{1b}[2J\nb.txt\",wrong,ok,wrong,missing,2,4,\"leaves: wrong at item 2: the answer has x, the search has (nothing); why\",,\n\"c\nd.txt\",unreadable,missing,missing,missing,0,4,not UTF-8 text,,\n"
+        );
+    }
 }

@@ -8,8 +8,8 @@
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::classroom::AnswerError;
-use super::{KeyVerdict, Verdict, first_difference, wrong_at};
+use super::classroom::{AnswerError, Key, shown};
+use super::{KeyVerdict, Verdict, first_difference, verdict, wrong_at};
 use crate::answer::Recorder;
 use crate::contract::{EventRecord, FORMAT_VERSION, Name, OrderEntry, Summary, TraceDocument};
 use crate::search::{self, Event, Flow, RunError, Sink, View};
@@ -104,7 +104,23 @@ pub fn grade(
     }
     let mut keys = summary_verdicts(answer, &expected);
     keys.push(events.verdict());
-    Ok(Verdict { keys, hint: None })
+    for key in &mut keys {
+        key.about = classroom_key(&key.key);
+    }
+    let (points, lang) = (Default::default(), Default::default());
+    Ok(Verdict { keys, convention: None, skipped: Vec::new(), points, lang })
+}
+
+/// The classroom key a trace field stands for, in the gradebook.
+fn classroom_key(field: &str) -> Option<Key> {
+    let keys = [
+        ("order", Key::Order),
+        ("leaves", Key::Leaves),
+        ("pruned", Key::Pruned),
+        ("best_move", Key::BestMove),
+        ("value", Key::Value),
+    ];
+    keys.iter().find(|&&(name, _)| name == field).map(|&(_, key)| key)
 }
 
 /// A trace's lists as `check` reads them, with its events in `Events`.
@@ -138,20 +154,17 @@ fn summary_verdicts<A, S>(answer: &Read<'_, A>, search: &Read<'_, S>) -> Vec<Key
 fn one<T: Serialize + PartialEq>(key: &str, answer: &T, search: &T) -> KeyVerdict {
     let (got, expected) = (json(answer), json(search));
     let wrong =
-        (answer != search).then(|| wrong_at(None, Some(got.clone()), Some(expected.clone()), None));
-    KeyVerdict { key: key.to_string(), expected, got, wrong }
+        (answer != search).then(|| wrong_at(None, Some(shown(&got)), Some(expected.clone()), None));
+    verdict(key, expected, shown(&got), wrong)
 }
 
 /// The verdict on a list field: its length, and the first item that differs.
 fn list<T: Serialize + PartialEq>(key: &str, answer: &[T], search: &[T]) -> KeyVerdict {
-    let wrong = first_difference(answer, search, |a, s| a == s)
-        .map(|i| wrong_at(Some(i + 1), answer.get(i).map(json), search.get(i).map(json), None));
-    KeyVerdict {
-        key: key.to_string(),
-        expected: items(search.len()),
-        got: items(answer.len()),
-        wrong,
-    }
+    let shown_json = |item: &T| shown(&json(item));
+    let wrong = first_difference(answer, search, |a, s| a == s).map(|i| {
+        wrong_at(Some(i + 1), answer.get(i).map(shown_json), search.get(i).map(json), None)
+    });
+    verdict(key, items(search.len()), items(answer.len()), wrong)
 }
 
 fn items(count: usize) -> String {
@@ -187,15 +200,10 @@ impl EventCheck<'_, '_> {
     fn verdict(self) -> KeyVerdict {
         let made = self.step as usize;
         let wrong = self.wrong.or_else(|| {
-            let extra = self.answer.get(made).map(|event| event.get().to_string());
+            let extra = self.answer.get(made).map(|event| shown(event.get()));
             extra.map(|extra| wrong_at(Some(made + 1), Some(extra), None, None))
         });
-        KeyVerdict {
-            key: "events".to_string(),
-            expected: items(made),
-            got: items(self.answer.len()),
-            wrong,
-        }
+        verdict("events", items(made), items(self.answer.len()), wrong)
     }
 }
 
@@ -219,7 +227,7 @@ impl<'t> Sink for EventCheck<'_, 't> {
         if read.as_ref() != Some(&made) {
             let written = serde_json::to_string(&made).expect("a record serialises");
             let position = Some(self.step as usize);
-            let given = given.map(|text| text.get().to_string());
+            let given = given.map(|text| shown(text.get()));
             self.wrong = Some(wrong_at(position, given, Some(written), None));
         }
         Ok(Flow::Continue)

@@ -9,8 +9,11 @@ use clap::ColorChoice;
 
 use super::args::{SearchArgs, TreeArgs, read_input};
 use super::{Failure, Status, palette};
-use crate::check::report::{self as verdict, Points};
-use crate::check::{self, Exercise, ExerciseError, GradeOptions, TreeSource};
+use crate::check::classroom::AnswerError;
+use crate::check::gradescope::{self, Visibility};
+use crate::check::report as verdict;
+use crate::check::{self, Exercise, ExerciseError, GradeOptions, Points, TreeSource};
+use crate::lang::Lang;
 
 #[derive(Debug, clap::Args)]
 pub struct CheckArgs {
@@ -43,10 +46,26 @@ pub struct CheckArgs {
     #[arg(short, long, value_enum, default_value_t = VerdictFormat::Text)]
     format: VerdictFormat,
 
-    /// Gradescope: points per key, as KEY=N,... (order, leaves, pruned,
-    /// best-move, value) [default: one point for each of the five keys].
+    /// The keys the exercise asks for, as KEY,... (order, leaves, pruned,
+    /// best-move, value); a key the answer leaves out is wrong ("missing")
+    /// [default: all five].
+    #[arg(long, value_name = "KEY,...", value_parser = Points::parse_keys)]
+    keys: Option<Points>,
+
+    /// Points per key, as KEY=N,... (N from 0 to 1000), in every format; a
+    /// key asked for and not named is worth one point [default: one point
+    /// for each key asked for; alone, it asks for the keys it names].
     #[arg(long, value_name = "KEY=N,...", value_parser = Points::parse)]
     points: Option<Points>,
+
+    /// The language of the feedback [default: the answer's].
+    #[arg(long, value_enum)]
+    lang: Option<Lang>,
+
+    /// Gradescope: when students see the notes for the teacher (another
+    /// convention the answer follows, values taken as roundings).
+    #[arg(long, value_enum, default_value_t = Visibility::AfterPublished)]
+    teacher_visibility: Visibility,
 
     /// When to use colour: auto means on a terminal and NO_COLOR unset.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
@@ -60,7 +79,7 @@ enum VerdictFormat {
     Text,
     /// One JSON object, for autograders (one answer only).
     Json,
-    /// A gradebook: file, right, keys wrong, score.
+    /// A gradebook: file, status, a column per key, score, explanation.
     Csv,
     /// Gradescope's autograder results.json (one answer only).
     Gradescope,
@@ -85,9 +104,6 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
                 .into(),
         ));
     }
-    if args.points.is_some() && args.format != VerdictFormat::Gradescope {
-        return Err(Failure::Usage("--points applies only to --format gradescope".into()));
-    }
     if args.answers.iter().filter(|path| path.as_os_str() == "-").count() > 1 {
         return Err(Failure::Usage("only one answer can be read from standard input".into()));
     }
@@ -97,32 +113,54 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
         naming: args.tree.names,
         given: args.tree.overrides(),
     };
+    let points = Points::choose(args.keys, args.points).map_err(Failure::Usage)?;
     let options = GradeOptions {
         any_best_move: args.any_best_move,
         require_marks: args.require_marks,
         tolerance: args.tolerance,
+        points,
+        lang: args.lang,
     };
     let exercise = Exercise::new(source, args.search.requested(), options)
         .map_err(|error| exercise_failure(&tree_file, error))?;
     super::args::say_notes(&tree_file, exercise.tree());
     if single {
-        return run_one(args, out, exercise);
+        return run_one(args, out, exercise, points);
     }
     let mut results = Vec::new();
     for answer in &args.answers {
-        let (file, bytes) = read_input(answer)?;
-        results.push((file, exercise.grade(&bytes).map_err(|error| error.to_string())));
+        let graded = read_answer(answer).and_then(|(file, bytes)| {
+            exercise.grade(&bytes).map_err(|error| error.to_string()).map(|v| (file, v))
+        });
+        results.push(match graded {
+            Ok((file, verdict)) => (file, Ok(verdict)),
+            Err(reason) => (name_of(answer), Err(reason)),
+        });
     }
-    let graded: Vec<(&str, Result<&check::Verdict, String>)> = results
+    let graded: Vec<verdict::Graded> = results
         .iter()
         .map(|(file, result)| (file.as_str(), result.as_ref().map_err(String::clone)))
         .collect();
     match args.format {
-        VerdictFormat::Csv => verdict::write_csv(out, &graded),
-        _ => verdict::write_class(out, &graded),
+        VerdictFormat::Csv => verdict::write_csv(out, &graded, points),
+        _ => verdict::write_class(out, &graded, points),
     }
     .map_err(Failure::Output)?;
     Ok(class_status(&graded))
+}
+
+/// How messages name an answer file.
+fn name_of(path: &std::path::Path) -> String {
+    if path.as_os_str() == "-" { "<stdin>".into() } else { path.display().to_string() }
+}
+
+/// An answer file's name and bytes, or why it cannot be read (missing, a
+/// directory, unreadable), as a reason for its row.
+fn read_answer(path: &PathBuf) -> Result<(String, Vec<u8>), String> {
+    read_input(path).map_err(|failure| match failure {
+        Failure::Input { error, .. } => error.message,
+        other => other.to_string(),
+    })
 }
 
 /// The run's error for an exercise that cannot be graded.
@@ -134,28 +172,41 @@ fn exercise_failure(file: &str, error: ExerciseError) -> Failure {
     }
 }
 
-/// Grades the one answer and prints its verdict in the format asked for.
-fn run_one(args: &CheckArgs, out: &mut dyn Write, exercise: Exercise) -> Result<Status, Failure> {
-    let (file, bytes) = read_input(&args.answers[0])?;
-    let verdict = match (exercise.grade_alone(&bytes), args.format) {
-        (Err(error), VerdictFormat::Text) => return Err(Failure::Answer { file, error }),
-        (Err(error), format) => {
+/// Grades the one answer and prints its verdict in the format asked for;
+/// an answer that cannot be read (or was not handed in) still gets a JSON,
+/// CSV or Gradescope verdict, with exit status 2.
+fn run_one(
+    args: &CheckArgs,
+    out: &mut dyn Write,
+    exercise: Exercise,
+    points: Points,
+) -> Result<Status, Failure> {
+    let path = &args.answers[0];
+    let graded = match read_input(path) {
+        Ok((file, bytes)) => exercise.grade_alone(&bytes).map_err(|error| (file, error)),
+        Err(Failure::Input { file, error }) => Err((file, AnswerError::whole(error.message))),
+        Err(failure) => return Err(failure),
+    };
+    let verdict = match (graded, args.format) {
+        (Err((file, error)), VerdictFormat::Text) => return Err(Failure::Answer { file, error }),
+        (Err((file, error)), format) => {
             let reason = error.to_string();
             match format {
-                VerdictFormat::Json => verdict::write_unreadable(out, &error),
-                VerdictFormat::Csv => verdict::write_csv(out, &[(&file, Err(reason))]),
-                _ => verdict::write_gradescope_unreadable(out, &reason, args.points.as_ref()),
+                VerdictFormat::Json => verdict::write_unreadable(out, &error, points),
+                VerdictFormat::Csv => verdict::write_csv(out, &[(&file, Err(reason))], points),
+                _ => gradescope::write_unreadable(out, &reason, points),
             }
             .map_err(Failure::Output)?;
             return Err(Failure::Answer { file, error });
         }
         (Ok(verdict), _) => verdict,
     };
+    let file = name_of(path);
     match args.format {
         VerdictFormat::Text => verdict::write_text(out, &verdict, palette(args.color)),
         VerdictFormat::Json => verdict::write_json(out, &verdict),
-        VerdictFormat::Csv => verdict::write_csv(out, &[(&file, Ok(&verdict))]),
-        VerdictFormat::Gradescope => verdict::write_gradescope(out, &verdict, args.points.as_ref()),
+        VerdictFormat::Csv => verdict::write_csv(out, &[(&file, Ok(&verdict))], points),
+        VerdictFormat::Gradescope => gradescope::write(out, &verdict, args.teacher_visibility),
     }
     .map_err(Failure::Output)?;
     Ok(if verdict.is_right() { Status::Success } else { Status::Mismatch })

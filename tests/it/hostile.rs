@@ -70,10 +70,27 @@ fn terminal_escapes_from_names_are_shown_escaped() {
 fn an_answer_with_terminal_escapes_is_echoed_escaped() {
     let answer = write("escape-answer.txt", "order: e:3 \u{1b}[2J\u{202e}:4\n");
     let output = gametree(&["check", "trees/aima-5-2.json", &answer]);
-    assert_eq!(output.status.code(), Some(2));
-    let said = stderr(&output);
+    // The order line does not read: that key is wrong, with the reason.
+    assert_eq!(output.status.code(), Some(1));
+    let said = String::from_utf8(output.stdout).expect("UTF-8");
     assert!(said.contains("\\u{1b}[2J\\u{202e}"), "{said}");
     assert!(!said.contains('\u{1b}') && !said.contains('\u{202e}'), "{said:?}");
+}
+
+/// Issue 41: the class summary printed file names raw, so an ESC reached
+/// the terminal and a newline in a name split a verdict line.
+#[test]
+fn the_class_summary_escapes_file_names() {
+    let right = std::fs::read_to_string("tests/answers/aima-right.txt").unwrap();
+    let hostile = write("evil\u{1b}[31m\nname.txt", &right);
+    let output =
+        gametree(&["check", "trees/aima-5-2.json", &hostile, &hostile, "--algo", "alphabeta"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let said = String::from_utf8(output.stdout).expect("UTF-8");
+    let lines: Vec<&str> = said.lines().collect();
+    assert_eq!(lines.len(), 3, "one line per file and the summary: {said:?}");
+    assert!(lines[0].ends_with("evil\\u{1b}[31m\\u{a}name.txt: right, 5 of 5"), "{said:?}");
+    assert!(!said.contains('\u{1b}'), "{said:?}");
 }
 
 #[test]

@@ -33,7 +33,10 @@ fn a_sheet_is_the_same_for_the_same_seed_and_its_keys_check() {
             "alphabeta",
         ]);
         let said = String::from_utf8(verdict.stdout).unwrap();
-        assert_eq!(said, "order: ok\nleaves: ok\npruned: ok\nbest move: ok\nvalue: ok\n");
+        assert_eq!(
+            said,
+            "order: ok\nleaves: ok\npruned: ok\nbest move: ok\nvalue: ok\nscore: 5 of 5\n"
+        );
     }
     let index = std::fs::read_to_string(one.join("index.md")).unwrap();
     assert!(index.contains("| 3 | [exercise-3.json](exercise-3.json) |"), "{index}");

@@ -1,0 +1,369 @@
+//! Grading each key of classroom lines against the search, with the
+//! explanation of the first wrong item.
+
+use crate::answer::OrderLine;
+use crate::answer::{Answer, LeafMark, notation};
+use crate::bounds::ValueKind;
+use crate::notation::Notation;
+use crate::num::{Match, Value, Written};
+use crate::tree::{NodeId, Tree};
+
+use super::classroom::{self, Claim, Items, Key, Line};
+use super::explain::Witness;
+use super::{GradeOptions, KeyVerdict, first_difference, verdict, wrong_at};
+
+pub(super) struct Grader<'a> {
+    pub tree: &'a Tree,
+    pub answer: &'a Answer,
+    pub witness: &'a Witness<'a>,
+    pub options: GradeOptions,
+}
+
+impl Grader<'_> {
+    pub fn line(&self, line: &Line) -> KeyVerdict {
+        match &line.items {
+            Items::Order(items) => self.order(items),
+            Items::Leaves(marks) => self.leaves(marks),
+            Items::Pruned(nodes) => self.pruned(nodes),
+            Items::BestMove(node) => self.best_move(*node),
+            Items::Value(value) => self.value(*value),
+            Items::Unreadable { text, reason } => {
+                let expected = self.expected(line.key);
+                let why = format!("line {}: {reason}", line.number);
+                // An empty line is shown as "(nothing)", like a missing item.
+                let given = Some(text.clone()).filter(|text| !text.is_empty());
+                let wrong = wrong_at(None, given, Some(expected.clone()), Some(why));
+                verdict(line.key.name(), expected, text.clone(), Some(wrong))
+            }
+        }
+    }
+
+    /// The search's line for `key`, as an answer writes it.
+    fn expected(&self, key: Key) -> String {
+        let (tree, answer) = (self.tree, self.answer);
+        match key {
+            Key::Order => notation::Order(tree, &answer.order).to_string(),
+            Key::Leaves => notation::Leaves(tree, &answer.leaves).to_string(),
+            Key::Pruned => notation::Nodes(tree, &answer.pruned).to_string(),
+            Key::BestMove => notation::node(tree, answer.best_move).to_string(),
+            Key::Value => answer.value.to_string(),
+        }
+    }
+
+    /// The verdict on a key the answer leaves out.
+    pub fn missing(&self, key: Key) -> KeyVerdict {
+        let expected = self.expected(key);
+        let wrong = wrong_at(None, None, Some(expected.clone()), None);
+        let verdict = verdict(key.name(), expected, String::new(), Some(wrong));
+        KeyVerdict { about: Some(key), missing: true, ..verdict }
+    }
+
+    fn order(&self, items: &[(NodeId, Option<Claim>)]) -> KeyVerdict {
+        let tree = self.tree;
+        // Leaves, and nodes the depth limit evaluated statically.
+        let mut is_evaluated: Vec<bool> = tree.nodes().map(|node| tree.is_leaf(node)).collect();
+        for &mark in &self.answer.leaves {
+            if let LeafMark::Leaf(node) = mark {
+                is_evaluated[node.index()] = true;
+            }
+        }
+        let evaluated = |node: NodeId| is_evaluated[node.index()];
+        let inner_only = items.iter().all(|&(node, _)| !evaluated(node));
+        // Each value with what it says: a node searched in several passes
+        // receives a bound in one and its value in another.
+        let kinds = self.witness.received_kinds();
+        let search: Vec<(NodeId, Value, ValueKind)> = (self.answer.order.iter().zip(kinds))
+            .map(|((node, value), &kind)| (node, value, kind))
+            .filter(|&(node, _, _)| !inner_only || !evaluated(node))
+            .collect();
+        let show = |&(node, claim): &(NodeId, Option<Claim>)| match claim {
+            Some(claim) => format!("{}:{claim}", tree.name(node)),
+            None => tree.name(node).to_string(),
+        };
+        let got: Vec<String> = items.iter().map(show).collect();
+        // A bound must point the way the search's does; a bare value may
+        // stand for a bound.
+        let tolerance = self.options.tolerance;
+        let same = |a: &(NodeId, Option<Claim>),
+                    &(node, value, kind): &(NodeId, Value, ValueKind)| {
+            a.0 == node
+                && a.1.is_none_or(|c| {
+                    c.value.matches(value, tolerance) != Match::No
+                        && c.bound.is_none_or(|b| b == kind)
+                })
+        };
+        let wrong = first_difference(items, &search, same).map(|i| {
+            let explanation = self.order_explanation(items, &search, i, &evaluated);
+            let search_item = search.get(i).map(|&(node, value, kind)| {
+                format!("{}:{}{value}", tree.name(node), Notation::Symbols.bound_sign(kind))
+            });
+            wrong_at(Some(i + 1), items.get(i).map(show), search_item, Some(explanation))
+        });
+        let key = if inner_only { "order (inner nodes)" } else { "order" };
+        let claims = items.iter().zip(&search).filter_map(|(&(node, claim), &(_, value, _))| {
+            Some((format!("{}:{}", tree.name(node), claim?.value), claim?.value, value))
+        });
+        let accepted = accepted_note(claims, tolerance);
+        let search: OrderLine = search.iter().map(|&(node, value, _)| (node, value)).collect();
+        let got = classroom::shown(&got.join(" "));
+        let verdict = verdict(key, notation::Order(tree, &search).to_string(), got, wrong);
+        KeyVerdict { accepted: accepted.filter(|_| verdict.wrong.is_none()), ..verdict }
+    }
+
+    /// Why item `i` of an `order` line differs from the search's `search`:
+    /// it repeats an item, the answer stops, the node is never searched, a
+    /// rule of the line is broken, or how the search's node got its value.
+    fn order_explanation(
+        &self,
+        items: &[(NodeId, Option<Claim>)],
+        search: &[(NodeId, Value, ValueKind)],
+        i: usize,
+        evaluated: &impl Fn(NodeId) -> bool,
+    ) -> String {
+        let broken = items.get(i).and_then(|_| self.rule_broken(items, i, evaluated));
+        let twice = listed_twice(items, i, |&(node, _)| self.tree.name(node).to_string());
+        match (items.get(i), search.get(i)) {
+            (Some(_), _) if twice.is_some() => twice.expect("checked"),
+            (None, Some(&(node, _, _))) => format!(
+                "the order stops after {} of {} items; next {}",
+                items.len(),
+                search.len(),
+                self.witness.why_value(node)
+            ),
+            (Some(&(node, _)), _) if self.witness.value_of(node).is_none() => {
+                self.witness.why_not_searched(node)
+            }
+            (Some(_), _) if broken.is_some() => broken.expect("checked"),
+            // The answer skips a node the search visits: why is it visited?
+            (_, Some(&(node, _, _))) if items.iter().all(|&(n, _)| n != node) => {
+                self.witness.why_searched(node)
+            }
+            (_, Some(&(node, _, _))) => self.witness.why_value(node),
+            _ => "the search has given every node its value by then".to_string(),
+        }
+    }
+
+    /// The rule of the `order` line that item `i` of the answer breaks: a
+    /// node listed before its searched children have their values, or
+    /// before a searched sibling to its left. `evaluated` tells the nodes
+    /// that get their values without children (an answer of inner nodes
+    /// alone leaves those out).
+    fn rule_broken(
+        &self,
+        items: &[(NodeId, Option<Claim>)],
+        i: usize,
+        evaluated: &impl Fn(NodeId) -> bool,
+    ) -> Option<String> {
+        let tree = self.tree;
+        let node = items[i].0;
+        let inner_only = items.iter().all(|&(n, _)| !evaluated(n));
+        let listed = |n: NodeId| items[..i].iter().any(|&(m, _)| m == n);
+        // Only a node the answer lists from here on is out of place; one
+        // it leaves out is explained as searched, not as out of order (the
+        // item itself is never its own child or sibling).
+        let later = |n: NodeId| items[i..].iter().any(|&(m, _)| m == n);
+        let expected =
+            |n: NodeId| self.witness.value_of(n).is_some() && !(inner_only && evaluated(n));
+        let names =
+            |nodes: &[NodeId]| nodes.iter().map(|&n| tree.name(n)).collect::<Vec<_>>().join(" ");
+        let children: Vec<NodeId> =
+            tree.children(node).iter().copied().filter(|&child| expected(child)).collect();
+        if !evaluated(node) && children.iter().any(|&child| !listed(child) && later(child)) {
+            return Some(format!(
+                "{} gets its value only after its children {}: a node is listed once the last of its searched children has its value",
+                tree.name(node),
+                names(&children)
+            ));
+        }
+        let parent = tree.nodes().find(|&p| tree.children(p).contains(&node))?;
+        let siblings = tree.children(parent);
+        let left = siblings[..siblings.iter().position(|&s| s == node)?].iter();
+        let skipped = left
+            .copied()
+            .find(|&sibling| expected(sibling) && !listed(sibling) && later(sibling))?;
+        Some(format!(
+            "children are searched left to right: {}, left of {} under {}, gets its value first",
+            tree.name(skipped),
+            tree.name(node),
+            tree.name(parent)
+        ))
+    }
+
+    fn leaves(&self, marks: &[LeafMark]) -> KeyVerdict {
+        let with_cutoffs = marks.contains(&LeafMark::Cutoff) || self.options.require_marks;
+        let search: Vec<LeafMark> = self
+            .answer
+            .leaves
+            .iter()
+            .copied()
+            .filter(|&m| with_cutoffs || m != LeafMark::Cutoff)
+            .collect();
+        let wrong = first_difference(marks, &search, |a, s| a == s).map(|i| {
+            let trailing = self.trailing_mark(marks, i);
+            let leaf = |&mark: &LeafMark| notation::leaf(self.tree, mark).to_string();
+            let twice = match marks.get(i) {
+                Some(LeafMark::Leaf(_)) => listed_twice(marks, i, leaf),
+                _ => None,
+            };
+            let explanation = match (marks.get(i), search.get(i)) {
+                (Some(&LeafMark::Cutoff), _) if i > 0 && marks[i - 1] == LeafMark::Cutoff => {
+                    Some("one # too many: each cutoff is marked once".to_string())
+                }
+                (Some(_), _) if twice.is_some() => twice,
+                (None, Some(_)) => {
+                    Some(format!("the leaves stop after {} of {} items", marks.len(), search.len()))
+                }
+                (Some(&LeafMark::Cutoff), _) if trailing.is_some() => trailing,
+                (Some(&LeafMark::Leaf(node)), _) if self.witness.value_of(node).is_none() => {
+                    Some(self.witness.why_not_searched(node))
+                }
+                (_, Some(&LeafMark::Cutoff)) => {
+                    let nth = search[..i].iter().filter(|&&m| m == LeafMark::Cutoff).count();
+                    Some(self.witness.why_cutoff(nth))
+                }
+                (Some(&LeafMark::Cutoff), Some(&LeafMark::Leaf(node))) => {
+                    Some(self.witness.why_searched(node))
+                }
+                _ => None,
+            };
+            let show =
+                |mark: Option<&LeafMark>| mark.map(|&m| notation::leaf(self.tree, m).to_string());
+            wrong_at(Some(i + 1), show(marks.get(i)), show(search.get(i)), explanation)
+        });
+        // Say so only where marks were left out: a search without cutoffs has none.
+        let relaxed = search.len() < self.answer.leaves.len();
+        let key = if relaxed { "leaves (without #)" } else { "leaves" };
+        verdict(
+            key,
+            notation::Leaves(self.tree, &search).to_string(),
+            classroom::shown(&notation::Leaves(self.tree, marks).to_string()),
+            wrong,
+        )
+    }
+
+    /// Why a `#` at item `i` of a `leaves` line marks nothing, when it
+    /// follows the last child of a node: a cutoff there skips nothing.
+    fn trailing_mark(&self, marks: &[LeafMark], i: usize) -> Option<String> {
+        let tree = self.tree;
+        let leaf = marks[..i].iter().rev().find_map(|&mark| match mark {
+            LeafMark::Leaf(node) => Some(node),
+            LeafMark::Cutoff => None,
+        })?;
+        let parent = tree.nodes().find(|&p| tree.children(p).contains(&leaf))?;
+        (tree.children(parent).last() == Some(&leaf)).then(|| {
+            format!(
+                "{} is the last child of {}: a cutoff there would skip nothing, so the search marks none",
+                tree.name(leaf),
+                tree.name(parent)
+            )
+        })
+    }
+
+    fn pruned(&self, nodes: &[NodeId]) -> KeyVerdict {
+        let search = &self.answer.pruned;
+        let wrong = first_difference(nodes, search, |a, s| a == s).map(|i| {
+            let twice = listed_twice(nodes, i, |&node| self.tree.name(node).to_string());
+            let explanation = match (nodes.get(i), search.get(i)) {
+                (Some(_), _) if twice.is_some() => twice.expect("checked"),
+                (Some(&node), _) if self.witness.value_of(node).is_some() => {
+                    self.witness.why_searched(node)
+                }
+                (Some(&node), _) if !search.contains(&node) => format!(
+                    "{}; `pruned` lists only the children a cutoff skips",
+                    self.witness.why_not_searched(node)
+                ),
+                (_, Some(&node)) => self.witness.why_not_searched(node),
+                _ => "the search prunes nothing more".to_string(),
+            };
+            let show = |node: Option<&NodeId>| node.map(|&n| self.tree.name(n).to_string());
+            wrong_at(Some(i + 1), show(nodes.get(i)), show(search.get(i)), Some(explanation))
+        });
+        verdict(
+            "pruned",
+            notation::Nodes(self.tree, search).to_string(),
+            classroom::shown(&notation::Nodes(self.tree, nodes).to_string()),
+            wrong,
+        )
+    }
+
+    fn best_move(&self, node: Option<NodeId>) -> KeyVerdict {
+        let search = self.answer.best_move;
+        let expected = notation::node(self.tree, search).to_string();
+        let got = notation::node(self.tree, node).to_string();
+        let equally_good =
+            self.options.any_best_move && node.is_some_and(|n| self.witness.is_best_child(n));
+        let wrong = (node != search && !equally_good).then(|| {
+            wrong_at(
+                None,
+                Some(got.clone()),
+                Some(expected.clone()),
+                Some(self.witness.why_best_move()),
+            )
+        });
+        verdict("best move", expected, got, wrong)
+    }
+
+    fn value(&self, value: Written) -> KeyVerdict {
+        let computed = self.answer.value;
+        let (expected, got) = (computed.to_string(), value.to_string());
+        let matched = value.matches(computed, self.options.tolerance);
+        let wrong = (matched == Match::No).then(|| {
+            let mut why = self.witness.why_value(self.tree.root());
+            if !self.witness.values_from_max() {
+                why += &format!("; the value line gives it from MAX's point of view: {computed}");
+            }
+            why.extend(rounding_note(value, computed).map(|note| format!("; {note}")));
+            wrong_at(None, Some(got.clone()), Some(expected.clone()), Some(why))
+        });
+        let accepted = accepted_note([(got.clone(), value, computed)], self.options.tolerance);
+        KeyVerdict { accepted, ..verdict("value", expected, got, wrong) }
+    }
+}
+
+/// Why a decimal near a value whose decimals never end is not taken: too
+/// few places, or not its rounding to the places written.
+fn rounding_note(written: Written, computed: Value) -> Option<String> {
+    let places = written.places?;
+    if !computed.repeats() || !computed.is_finite() {
+        return None;
+    }
+    let rounded = computed.round_to(places.max(2))?;
+    Some(match places {
+        0 | 1 => format!(
+            "{computed} never ends in decimals: write it as a fraction, or rounded to two places or more ({rounded})"
+        ),
+        _ => format!("{computed} rounded to {places} places is {rounded}"),
+    })
+}
+
+/// For the teacher: the first written value matched as a rounding or
+/// within the tolerance, with how (`f:7.67 taken as 23/3 rounded to 2 places`).
+fn accepted_note(
+    matches: impl IntoIterator<Item = (String, Written, Value)>,
+    tolerance: Option<f64>,
+) -> Option<String> {
+    matches.into_iter().find_map(|(item, written, computed)| {
+        let how = match written.matches(computed, tolerance) {
+            Match::Rounded => format!("rounded to {} places", written.places?),
+            Match::Near => format!("within the tolerance {}", crate::num::Num(tolerance?)),
+            Match::Exact | Match::No => return None,
+        };
+        Some(format!("{item} taken as {computed} {how}"))
+    })
+}
+
+/// Why item `i` of a list is wrong when it repeats an earlier item.
+fn listed_twice<T: PartialEq>(
+    items: &[T],
+    i: usize,
+    name: impl Fn(&T) -> String,
+) -> Option<String> {
+    let item = items.get(i)?;
+    let first = items[..i].iter().position(|earlier| earlier == item)?;
+    Some(format!(
+        "{} is listed twice (items {} and {}): each node is listed once",
+        name(item),
+        first + 1,
+        i + 1
+    ))
+}
