@@ -52,17 +52,17 @@ impl Rule for Expectimax {
     /// A child of a chance node adds its value times its probability,
     /// exactly. (Values are finite in a tree with chance nodes, so a child
     /// that never happens adds 0.) Where 64-bit fractions cannot hold the
-    /// sum, the doubles' sum stands in and the rule notes it: the search's
-    /// check runs the rule first and refuses such a tree.
+    /// sum, the rule only notes it: the search's check runs the rule first
+    /// and refuses such a tree, so the sum is never shown.
     fn absorb(&self, state: &mut Best, child: Returned) -> Absorbed {
         if state.player != Player::Chance {
             return self.0.absorb(state, child);
         }
         let probability = child.probability.unwrap_or(Value::decimal(0.0));
-        state.v = child.value.weighted(probability, state.v).unwrap_or_else(|| {
-            self.1.set(true);
-            Value::decimal(state.v.to_f64() + probability.to_f64() * child.value.to_f64())
-        });
+        match child.value.weighted(probability, state.v) {
+            Some(sum) => state.v = sum,
+            None => self.1.set(true),
+        }
         Absorbed::plain(false)
     }
 
