@@ -145,6 +145,11 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
     {
         return Err(Failure::Usage(reason));
     }
+    if request.format == Format::Tikz
+        && let Some(reason) = crate::render::tikz::cannot_draw(&tree)
+    {
+        return Err(Failure::Usage(reason));
+    }
     let outcome = match destination {
         Destination::Stdout => trace::write(&tree, &request, stdout).map_err(failed)?,
         Destination::File(path, _) => {

@@ -10,6 +10,7 @@ pub mod dot;
 pub mod efg;
 pub mod html;
 pub mod json;
+pub mod latex;
 pub mod layout;
 pub mod picture;
 pub mod text;
