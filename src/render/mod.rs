@@ -13,5 +13,6 @@ pub mod json;
 pub mod latex;
 pub mod layout;
 pub mod picture;
+pub mod sheet;
 pub mod text;
 pub mod tikz;
