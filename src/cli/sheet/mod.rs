@@ -1,16 +1,27 @@
-//! `gametree sheet`: a week's exercise sheet in one step: random trees,
-//! each with its exercise picture and its answer key, and an index.
+//! `gametree sheet`: a week's exercises to hand out, in one step: random
+//! trees, a student's sheet (each task's text, its exercise picture, room
+//! to answer) and a teacher's (the solved pictures and the answer keys),
+//! as HTML always and as PDF where pdflatex is installed, with the trees
+//! and keys beside them for `gametree check`.
+//!
+//! Everything is made in memory and checked first, then written into a
+//! new folder beside the target, which replaces the target only once
+//! complete: a failed run leaves the previous sheet as it was.
+
+mod exercise;
+mod folder;
+mod pdf;
 
 use std::path::{Path, PathBuf};
 
 use super::Failure;
 use super::args::{ReturnArgs, SearchArgs, WindowArgs, cannot_write};
-use super::generate::SpecArgs;
-use crate::graphviz::{self, GraphvizError, ImageFormat};
-use crate::render::picture::Look;
+use super::generate::{Probabilities, SpecArgs, parse_chance};
+use crate::lang::Lang;
+use crate::render::sheet::{self, Document, Sheet};
 use crate::search::Algorithm;
-use crate::trace::{self, Format, Request};
-use crate::tree::{self, Naming, Overrides};
+use crate::settings::Settings;
+use exercise::Exercise;
 
 #[derive(Debug, clap::Args)]
 pub struct SheetArgs {
@@ -26,7 +37,7 @@ pub struct SheetArgs {
     #[command(flatten)]
     spec: SpecArgs,
 
-    /// The search algorithm the answer keys trace [default: minimax].
+    /// The search algorithm the tasks name and the keys trace [default: minimax].
     #[arg(short, long, value_enum)]
     algo: Option<Algorithm>,
 
@@ -36,20 +47,79 @@ pub struct SheetArgs {
     #[command(flatten)]
     returns: ReturnArgs,
 
-    /// The directory to write the sheet into.
+    /// With --algo expectimax: the chance (0 to 1) that an inner node
+    /// below the root is a chance node [default: 0.5].
+    #[arg(long, value_name = "P", value_parser = parse_chance)]
+    chance: Option<f64>,
+
+    /// With --algo expectimax: the chance nodes' children's probabilities.
+    #[arg(long, value_enum, default_value_t = Probabilities::Equal)]
+    probabilities: Probabilities,
+
+    /// The language of the tasks and the keys.
+    #[arg(long, value_enum, value_name = "LANG", default_value_t = Lang::En)]
+    lang: Lang,
+
+    /// The folder to write the sheet into: a new or empty one, or a
+    /// previous sheet's, which is replaced.
     #[arg(short, long, value_name = "DIR")]
     output: PathBuf,
 }
 
-/// One exercise's files, by name in the directory.
-struct Exercise {
-    tree: String,
-    picture: String,
-    key: String,
-}
-
 /// Runs `gametree sheet`.
 pub fn run(args: &SheetArgs) -> Result<(), Failure> {
+    let settings = settings(args)?;
+    let target = folder::Target::check(&args.output)?;
+    let exercises = (1..=args.count)
+        .map(|number| Exercise::make(args, &settings, number))
+        .collect::<Result<Vec<_>, _>>()?;
+    let staging = target.stage()?;
+    let scratch =
+        tempfile::tempdir().map_err(|error| cannot_write(Path::new("a scratch folder"), &error))?;
+    let mut tasks = Vec::new();
+    let mut graphviz = true;
+    for exercise in &exercises {
+        exercise.write(staging.path())?;
+        tasks.push(exercise.task(scratch.path(), &mut graphviz)?);
+    }
+    let sheet = Sheet {
+        lang: args.lang,
+        settings,
+        seed: args.seed,
+        check_flags: check_flags(args, settings.algorithm),
+        tasks,
+    };
+    let pdf = pdf::available();
+    for (document, name) in [(Document::Student, "student"), (Document::Teacher, "teacher")] {
+        write(staging.path(), &format!("{name}.html"), sheet::html(&sheet, document).as_bytes())?;
+        let tex = sheet::latex(&sheet, document);
+        write(staging.path(), &format!("{name}.tex"), tex.as_bytes())?;
+        if pdf {
+            let compiled = pdf::compile(&tex, name, scratch.path())?;
+            write(staging.path(), &format!("{name}.pdf"), &compiled)?;
+        }
+    }
+    target.replace(staging)?;
+    super::say(&summary(args, pdf, graphviz));
+    Ok(())
+}
+
+/// The settings of the sheet's searches, refusing what a random tree
+/// cannot be searched with before anything is made.
+fn settings(args: &SheetArgs) -> Result<Settings, Failure> {
+    let algorithm = args.algo.unwrap_or(Algorithm::MINIMAX);
+    if algorithm.about().deepens {
+        return Err(Failure::Usage(format!(
+            "--algo {}: iterative deepening needs a static value on every inner node, and random trees have values only at their leaves",
+            algorithm.name()
+        )));
+    }
+    if args.chance.is_some() && !algorithm.about().chance {
+        return Err(Failure::Usage(format!(
+            "--chance makes chance nodes, which only --algo expectimax searches, not --algo {}",
+            algorithm.name()
+        )));
+    }
     let search = SearchArgs {
         algo: args.algo,
         window: args.window,
@@ -61,63 +131,24 @@ pub fn run(args: &SheetArgs) -> Result<(), Failure> {
         guess: None,
         transpositions: false,
     };
-    let settings = search.resolve(Algorithm::MINIMAX)?;
-    let dir = &args.output;
-    std::fs::create_dir_all(dir).map_err(|error| cannot_write(dir, &error))?;
-    let mut exercises = Vec::new();
-    for number in 1..=args.count {
-        let spec = args.spec.spec(args.seed + u64::from(number - 1))?;
-        let mut text = Vec::new();
-        crate::generate::random::generate(&spec)
-            .write_nested(&mut text)
-            .map_err(Failure::Output)?;
-        let tree = tree::parse(text.clone(), Naming::Letters, Overrides::default())
-            .map_err(|error| Failure::Input { file: "a generated tree".into(), error })?;
-        let request = |format, look| Request { look, ..Request::new(settings, format) };
-        let exercise = Exercise {
-            tree: format!("exercise-{number}.json"),
-            picture: String::new(),
-            key: format!("exercise-{number}-key.txt"),
-        };
-        write(dir, &exercise.tree, &text)?;
-        let key = traced(&tree, &request(Format::Answer, Look::default()))?;
-        write(dir, &exercise.key, &key)?;
-        let look = Look { exercise: true, ..Look::default() };
-        let diagram = traced(&tree, &request(Format::Dot, look))?;
-        let picture = draw(dir, number, &diagram)?;
-        exercises.push(Exercise { picture, ..exercise });
-    }
-    write(dir, "index.md", index(args, settings.algorithm, &exercises).as_bytes())?;
+    search.resolve(Algorithm::MINIMAX)
+}
+
+/// What was written, and where.
+fn summary(args: &SheetArgs, pdf: bool, graphviz: bool) -> String {
     let noun = if args.count == 1 { "exercise" } else { "exercises" };
-    super::say(&format!("wrote {} {noun} into {}: see index.md", args.count, dir.display()));
-    Ok(())
+    let dir = args.output.display();
+    let documents = match pdf {
+        true => "student.pdf and teacher.pdf (and .html, .tex)",
+        false => "student.html and teacher.html (and .tex: pdflatex was not found, so no PDF)",
+    };
+    let pictures =
+        if graphviz { "" } else { "; Graphviz was not found, so the HTML has no pictures" };
+    format!("wrote {} {noun} into {dir}: {documents}{pictures}", args.count)
 }
 
-/// What a search writes in `request`'s format.
-fn traced(tree: &tree::Tree, request: &Request) -> Result<Vec<u8>, Failure> {
-    let mut text = Vec::new();
-    trace::write(tree, request, &mut text).map_err(Failure::of_trace("a generated tree"))?;
-    Ok(text)
-}
-
-/// Draws the exercise picture as SVG, or writes its DOT when Graphviz is
-/// not installed; returns the file's name.
-fn draw(dir: &Path, number: u32, diagram: &[u8]) -> Result<String, Failure> {
-    let svg = format!("exercise-{number}.svg");
-    let timeout = std::time::Duration::from_secs(60);
-    match graphviz::draw(diagram, ImageFormat::Svg, &dir.join(&svg), timeout) {
-        Ok(_) => Ok(svg),
-        Err(GraphvizError::Missing(_)) => {
-            let dot = format!("exercise-{number}.dot");
-            write(dir, &dot, diagram)?;
-            Ok(dot)
-        }
-        Err(error) => Err(Failure::Graphviz(error)),
-    }
-}
-
-/// The search options the keys were made with, as `check` takes them.
-fn search_flags(args: &SheetArgs) -> String {
+/// The options `check` needs to grade an answer as the keys were made.
+fn check_flags(args: &SheetArgs, algorithm: Algorithm) -> String {
     let number = |bound: Option<f64>| bound.map(|bound| crate::num::Num(bound).to_string());
     let flags = [
         (args.window.strict, "--strict".to_string()),
@@ -132,33 +163,8 @@ fn search_flags(args: &SheetArgs) -> String {
             format!("--beta={}", number(args.window.beta).unwrap_or_default()),
         ),
     ];
-    flags.into_iter().filter(|(given, _)| *given).map(|(_, flag)| format!(" {flag}")).collect()
-}
-
-/// The index: what was generated, and how, with every exercise's files.
-fn index(args: &SheetArgs, algorithm: Algorithm, exercises: &[Exercise]) -> String {
-    let trees = if exercises.len() == 1 { "tree" } else { "trees" };
-    let mut text = format!(
-        "# Exercise sheet\n\n{} random {trees} from seed {}, traced with {}.\nGrade an answer with `gametree check TREE ANSWER --algo {}{}`.\n\n| exercise | tree | picture | answer key |\n| --- | --- | --- | --- |\n",
-        exercises.len(),
-        args.seed,
-        algorithm.name(),
-        algorithm.name(),
-        search_flags(args)
-    );
-    for (index, exercise) in exercises.iter().enumerate() {
-        text.push_str(&format!(
-            "| {} | [{}]({}) | [{}]({}) | [{}]({}) |\n",
-            index + 1,
-            exercise.tree,
-            exercise.tree,
-            exercise.picture,
-            exercise.picture,
-            exercise.key,
-            exercise.key
-        ));
-    }
-    text
+    let given = flags.into_iter().filter(|(given, _)| *given).map(|(_, flag)| format!(" {flag}"));
+    format!("--algo {}{}", algorithm.name(), given.collect::<String>())
 }
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), Failure> {
