@@ -69,6 +69,8 @@ pub struct Layout {
     shapes: Vec<Shape>,
     /// Inside a collapsed subtree: not drawn.
     hidden: Vec<bool>,
+    /// Folded (`--fold`): drawn with one stub for all that is below it.
+    folded: Vec<bool>,
     max: Size,
     min: Size,
     chance: Size,
@@ -80,7 +82,8 @@ pub struct Layout {
 impl Layout {
     /// Lays out the tree of a search with `options`, whose whole course
     /// `ended` shows; with `--collapse-pruned` each node where a cutoff
-    /// struck is drawn as a stub with nothing under it. A tree for a
+    /// struck is drawn as a stub with nothing under it, and with `--fold`
+    /// every inner node off the line to the given node is folded. A tree for a
     /// `slide` is kept from getting flatter than [`MAX_RATIO`]; a page
     /// that scrolls needs no such care.
     pub fn new(
@@ -100,12 +103,17 @@ impl Layout {
                 hidden[below.index()] = true;
             }
         }
+        let folded = match look.fold {
+            Some(end) => fold(tree, end, &mut shapes, &mut hidden),
+            None => vec![false; tree.len()],
+        };
         let [max, min, chance, leaf] = measure(ended, options, windows, look, &hidden);
         let mut layout = Layout {
             x: vec![0.0; tree.len()],
             y: vec![0.0; tree.len()],
             shapes,
             hidden,
+            folded,
             max,
             min,
             chance,
@@ -161,9 +169,9 @@ impl Layout {
 
     /// The drawn edges, as (parent, child), in pre-order of the children.
     pub fn edges<'a>(&'a self, tree: &'a Tree) -> impl Iterator<Item = (NodeId, NodeId)> + 'a {
-        let parents = tree.nodes().filter(|&node| self.shape(node) != Shape::Stub);
-        parents
-            .flat_map(move |parent| tree.children(parent).iter().map(move |&child| (parent, child)))
+        self.drawn(tree).flat_map(move |parent| {
+            self.children(tree, parent).iter().map(move |&child| (parent, child))
+        })
     }
 
     /// Where a cut edge's ✗ goes: on the edge, half way between the
@@ -196,8 +204,13 @@ impl Layout {
         self.bounds[2] - self.bounds[0]
     }
 
+    /// The drawn children: none under a stub, the stub under a folded node.
     fn children<'t>(&self, tree: &'t Tree, node: NodeId) -> &'t [NodeId] {
-        if self.shapes[node.index()] == Shape::Stub { &[] } else { tree.children(node) }
+        match self.shapes[node.index()] {
+            Shape::Stub => &[],
+            _ if self.folded[node.index()] => &tree.children(node)[..1],
+            _ => tree.children(node),
+        }
     }
 
     /// Horizontal places: each subtree's band, children side by side in it.
@@ -266,6 +279,38 @@ impl Layout {
         }
         self.bounds = [left, -rows * step - below, right, above];
     }
+}
+
+/// Folds every drawn inner node off the line from the root to `end`
+/// (`--fold`): the node stays, its first child becomes a stub standing for
+/// everything below it, and the rest is hidden. Returns the folded nodes.
+fn fold(tree: &Tree, end: NodeId, shapes: &mut [Shape], hidden: &mut [bool]) -> Vec<bool> {
+    let mut parent = vec![None; tree.len()];
+    for node in tree.nodes() {
+        for &child in tree.children(node) {
+            parent[child.index()] = Some(node);
+        }
+    }
+    let mut on_line = vec![false; tree.len()];
+    let mut at = Some(end);
+    while let Some(node) = at {
+        on_line[node.index()] = true;
+        at = parent[node.index()];
+    }
+    let mut folded = vec![false; tree.len()];
+    for node in tree.nodes() {
+        let i = node.index();
+        if on_line[i] || hidden[i] || shapes[i] == Shape::Stub || tree.is_leaf(node) {
+            continue;
+        }
+        folded[i] = true;
+        for below in tree.subtree(node).skip(1) {
+            hidden[below.index()] = true;
+        }
+        let first = tree.children(node)[0].index();
+        (hidden[first], shapes[first]) = (false, Shape::Stub);
+    }
+    folded
 }
 
 /// The label on the edge into `child`: the action it stands for and, out

@@ -49,6 +49,9 @@ pub struct Look {
     pub exercise: bool,
     /// Draw each pruned subtree as one stub under its cut edge.
     pub collapse_pruned: bool,
+    /// Draw only the line from the root to this node with the children of
+    /// its nodes; fold every other inner node into one stub under it.
+    pub fold: Option<NodeId>,
 }
 
 /// Where a node stands in the search.

@@ -21,18 +21,17 @@ pub(crate) struct AlphaBeta(pub Pruning);
 impl Algorithm {
     /// `--algo alphabeta`.
     pub const ALPHABETA: Algorithm = Algorithm(&About {
-        name: "alphabeta",
-        summary: "Minimax with alpha-beta pruning (minimax form, fail-soft by default)",
-        view: View::Max,
         window: Windows::Root { null: false },
         conventions: true,
-        chance: false,
-        deepens: false,
-        guesses: false,
-        compare: &[("alphabeta", Preset::Window), ("alphabeta-fail-hard", Preset::FailHard)],
-        search: |tree, options, sink| {
-            engine::walk(tree, &AlphaBeta(Pruning::new(options)), options, sink)
-        },
+        ..About::plain(
+            "alphabeta",
+            "Minimax with alpha-beta pruning (minimax form, fail-soft by default)",
+            View::Max,
+            &[("alphabeta", Preset::Window), ("alphabeta-fail-hard", Preset::FailHard)],
+            |tree, options, sink| {
+                engine::walk(tree, &AlphaBeta(Pruning::new(options)), options, sink)
+            },
+        )
     });
 }
 

@@ -5,7 +5,7 @@
 use super::View;
 use std::cell::Cell;
 
-use super::algorithm::{About, Algorithm, Preset, Windows};
+use super::algorithm::{About, Algorithm, Preset};
 use super::engine::{self, Absorbed, Best, Returned, Rule};
 use super::minimax::Minimax;
 use crate::bounds::{ValueKind, Window};
@@ -19,19 +19,17 @@ pub(crate) struct Expectimax(pub Minimax, pub Cell<bool>);
 impl Algorithm {
     /// `--algo expectimax`.
     pub const EXPECTIMAX: Algorithm = Algorithm(&About {
-        name: "expectimax",
-        summary: "Minimax with chance nodes, which take the probability-weighted average of their children's values (expectiminimax)",
-        view: View::Max,
-        window: Windows::None,
-        conventions: false,
         chance: true,
-        deepens: false,
-        guesses: false,
-        compare: &[("expectimax", Preset::Plain)],
-        search: |tree, options, sink| {
-            let rule = Expectimax(Minimax(options.value_range), Cell::new(false));
-            engine::walk(tree, &rule, options, sink)
-        },
+        ..About::plain(
+            "expectimax",
+            "Minimax with chance nodes, which take the probability-weighted average of their children's values (expectiminimax)",
+            View::Max,
+            &[("expectimax", Preset::Plain)],
+            |tree, options, sink| {
+                let rule = Expectimax(Minimax(options.value_range), Cell::new(false));
+                engine::walk(tree, &rule, options, sink)
+            },
+        )
     });
 }
 

@@ -2,7 +2,7 @@
 //! Values are from MAX's point of view throughout.
 
 use super::View;
-use super::algorithm::{About, Algorithm, Preset, Windows};
+use super::algorithm::{About, Algorithm, Preset};
 use super::engine::{self, Absorbed, Best, Returned, Rule};
 use crate::bounds::{ValueKind, Window};
 use crate::num::Value;
@@ -15,18 +15,13 @@ pub(crate) struct Minimax(pub Option<Window>);
 impl Algorithm {
     /// `--algo minimax`.
     pub const MINIMAX: Algorithm = Algorithm(&About {
-        name: "minimax",
-        summary: "MAX nodes take the largest child value, MIN nodes the smallest",
-        view: View::Max,
-        window: Windows::None,
-        conventions: false,
-        chance: false,
-        deepens: false,
-        guesses: false,
-        compare: &[("minimax", Preset::Plain)],
-        search: |tree, options, sink| {
-            engine::walk(tree, &Minimax(options.value_range), options, sink)
-        },
+        ..About::plain(
+            "minimax",
+            "MAX nodes take the largest child value, MIN nodes the smallest",
+            View::Max,
+            &[("minimax", Preset::Plain)],
+            |tree, options, sink| engine::walk(tree, &Minimax(options.value_range), options, sink),
+        )
     });
 }
 

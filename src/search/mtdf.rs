@@ -27,30 +27,27 @@ use crate::tree::{Player, Tree};
 impl Algorithm {
     /// `--algo mtdf`.
     pub const MTDF: Algorithm = Algorithm(&About {
-        name: "mtdf",
-        summary: "MTD(f): null-window alpha-beta passes from the guess `--guess`, with a memory of the bounds each pass proves, until they meet",
-        view: View::Max,
         window: Windows::Passes,
-        conventions: false,
-        chance: false,
-        deepens: false,
         guesses: true,
-        compare: &[("mtdf", Preset::Plain)],
-        search: |tree, options, sink| search(tree, options.guess, options, sink),
+        ..About::plain(
+            "mtdf",
+            "MTD(f): null-window alpha-beta passes from the guess `--guess`, with a memory of the bounds each pass proves, until they meet",
+            View::Max,
+            &[("mtdf", Preset::Plain)],
+            |tree, options, sink| search(tree, options.guess, options, sink),
+        )
     });
 
     /// `--algo sss`.
     pub const SSS: Algorithm = Algorithm(&About {
-        name: "sss",
-        summary: "SSS* as MTD(+inf): the passes start from the best value the root's player could hope for, and never evaluate a leaf alpha-beta skips",
-        view: View::Max,
         window: Windows::Passes,
-        conventions: false,
-        chance: false,
-        deepens: false,
-        guesses: false,
-        compare: &[("sss", Preset::Plain)],
-        search: |tree, options, sink| search(tree, hope(tree), options, sink),
+        ..About::plain(
+            "sss",
+            "SSS* as MTD(+inf): the passes start from the best value the root's player could hope for, and never evaluate a leaf alpha-beta skips",
+            View::Max,
+            &[("sss", Preset::Plain)],
+            |tree, options, sink| search(tree, hope(tree), options, sink),
+        )
     });
 }
 

@@ -3,7 +3,7 @@
 //! up, except where parent and child have the same player.
 
 use super::View;
-use super::algorithm::{About, Algorithm, Preset, Windows};
+use super::algorithm::{About, Algorithm, Preset};
 use super::engine::{self, Absorbed, Best, Returned, Rule};
 use crate::bounds::{ValueKind, Window};
 use crate::num::Value;
@@ -16,18 +16,13 @@ pub(crate) struct Negamax(pub Option<Window>);
 impl Algorithm {
     /// `--algo negamax`.
     pub const NEGAMAX: Algorithm = Algorithm(&About {
-        name: "negamax",
-        summary: "Minimax with every value from the point of view of the player to move",
-        view: View::Mover,
-        window: Windows::None,
-        conventions: false,
-        chance: false,
-        deepens: false,
-        guesses: false,
-        compare: &[("negamax", Preset::Plain)],
-        search: |tree, options, sink| {
-            engine::walk(tree, &Negamax(options.value_range), options, sink)
-        },
+        ..About::plain(
+            "negamax",
+            "Minimax with every value from the point of view of the player to move",
+            View::Mover,
+            &[("negamax", Preset::Plain)],
+            |tree, options, sink| engine::walk(tree, &Negamax(options.value_range), options, sink),
+        )
     });
 }
 

@@ -21,18 +21,17 @@ pub(crate) struct NegamaxAlphaBeta(pub Pruning);
 impl Algorithm {
     /// `--algo negamax-alphabeta`.
     pub const NEGAMAX_ALPHABETA: Algorithm = Algorithm(&About {
-        name: "negamax-alphabeta",
-        summary: "Alpha-beta in negamax form: child window (-beta, -alpha)",
-        view: View::Mover,
         window: Windows::Root { null: false },
         conventions: true,
-        chance: false,
-        deepens: false,
-        guesses: false,
-        compare: &[("negamax-alphabeta", Preset::Window)],
-        search: |tree, options, sink| {
-            engine::walk(tree, &NegamaxAlphaBeta(Pruning::new(options)), options, sink)
-        },
+        ..About::plain(
+            "negamax-alphabeta",
+            "Alpha-beta in negamax form: child window (-beta, -alpha)",
+            View::Mover,
+            &[("negamax-alphabeta", Preset::Window)],
+            |tree, options, sink| {
+                engine::walk(tree, &NegamaxAlphaBeta(Pruning::new(options)), options, sink)
+            },
+        )
     });
 }
 

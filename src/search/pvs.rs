@@ -51,21 +51,19 @@ impl Scouting {
 impl Algorithm {
     /// `--algo pvs`.
     pub const PVS: Algorithm = Algorithm(&About {
-        name: "pvs",
-        summary: "Principal-variation search (NegaScout): the first child with the whole window, the others with a null window, searched again when they turn out better",
-        view: View::Max,
         window: Windows::Root { null: true },
-        conventions: false,
-        chance: false,
-        deepens: false,
-        guesses: false,
-        compare: &[("pvs", Preset::NullWindow)],
-        search: |tree, options, sink| {
-            // A null window needs fail-soft values and cutoffs on equality.
-            let pruning =
-                Pruning { strict: false, returns: Returns::FailSoft, ..Pruning::new(options) };
-            engine::walk(tree, &Pvs(pruning), options, sink)
-        },
+        ..About::plain(
+            "pvs",
+            "Principal-variation search (NegaScout): the first child with the whole window, the others with a null window, searched again when they turn out better",
+            View::Max,
+            &[("pvs", Preset::NullWindow)],
+            |tree, options, sink| {
+                // A null window needs fail-soft values and cutoffs on equality.
+                let pruning =
+                    Pruning { strict: false, returns: Returns::FailSoft, ..Pruning::new(options) };
+                engine::walk(tree, &Pvs(pruning), options, sink)
+            },
+        )
     });
 }
 

@@ -29,18 +29,14 @@ pub(crate) struct Shallow(pub Option<Window>);
 impl Algorithm {
     /// `--algo shallow`.
     pub const SHALLOW: Algorithm = Algorithm(&About {
-        name: "shallow",
-        summary: "Knuth and Moore's F1, the lecture's \"partial evaluation\": negamax with one bound w (shallow cutoffs only)",
-        view: View::Mover,
         window: Windows::Bound,
-        conventions: false,
-        chance: false,
-        deepens: false,
-        guesses: false,
-        compare: &[("shallow", Preset::Plain)],
-        search: |tree, options, sink| {
-            engine::walk(tree, &Shallow(options.value_range), options, sink)
-        },
+        ..About::plain(
+            "shallow",
+            "Knuth and Moore's F1, the lecture's \"partial evaluation\": negamax with one bound w (shallow cutoffs only)",
+            View::Mover,
+            &[("shallow", Preset::Plain)],
+            |tree, options, sink| engine::walk(tree, &Shallow(options.value_range), options, sink),
+        )
     });
 }
 

@@ -246,6 +246,7 @@ fn iterative_deepening(root: &Node, limit: Option<u32>) -> (f64, Seen, Vec<Strin
     let mut value = f64::NAN;
     for depth in 1..=limit.unwrap_or_else(|| height(root)).max(1) {
         deepening.previous = std::mem::take(&mut deepening.now);
+        deepening.reorder(root);
         value = deepening.alphabeta(root, depth, f64::NEG_INFINITY, f64::INFINITY);
     }
     let children: Vec<Node> = root.children().collect();
@@ -263,6 +264,27 @@ struct Deepening {
 }
 
 impl Deepening {
+    /// Before an iteration, sorts the children of every inner node in the
+    /// tree, searched last time or not, best first by the values the
+    /// previous iteration gave them; the unvalued keep their order, last.
+    fn reorder(&mut self, node: &Node) {
+        let Some(children) = node.doc.get("children").and_then(Value::as_array) else {
+            return;
+        };
+        let mut order =
+            self.orders.remove(node.name()).unwrap_or_else(|| (0..children.len()).collect());
+        let previous = |i: &usize| self.previous.get(children[*i]["name"].as_str()?).copied();
+        order.sort_by(|a, b| match (previous(a), previous(b)) {
+            (Some(x), Some(y)) if node.maximises => y.total_cmp(&x),
+            (Some(x), Some(y)) => x.total_cmp(&y),
+            (x, y) => x.is_none().cmp(&y.is_none()),
+        });
+        self.orders.insert(node.name().to_string(), order);
+        for child in node.children() {
+            self.reorder(&child);
+        }
+    }
+
     fn alphabeta(&mut self, node: &Node, limit: u32, mut alpha: f64, mut beta: f64) -> f64 {
         if let Some(value) = node.evaluated(Some(limit)) {
             self.seen.leaves.push(node.name().to_string());
@@ -270,15 +292,7 @@ impl Deepening {
             return value;
         }
         let children: Vec<Node> = node.children().collect();
-        let mut order =
-            self.orders.remove(node.name()).unwrap_or_else(|| (0..children.len()).collect());
-        let previous = |i: &usize| self.previous.get(children[*i].name()).copied();
-        order.sort_by(|a, b| match (previous(a), previous(b)) {
-            (Some(x), Some(y)) if node.maximises => y.total_cmp(&x),
-            (Some(x), Some(y)) => x.total_cmp(&y),
-            (x, y) => x.is_none().cmp(&y.is_none()),
-        });
-        self.orders.insert(node.name().to_string(), order.clone());
+        let order = self.orders[node.name()].clone();
         let mut v = if node.maximises { f64::NEG_INFINITY } else { f64::INFINITY };
         for i in order {
             let t = self.alphabeta(&children[i], limit, alpha, beta);

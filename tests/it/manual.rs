@@ -24,6 +24,8 @@ fn every_command_has_a_page_with_every_option() {
         &["compare"],
         &["gen", "random"],
         &["gen", "tictactoe"],
+        &["gen", "connect4"],
+        &["gen", "nim"],
         &["sheet"],
         &["schema"],
     ] {

@@ -115,3 +115,22 @@ pub fn run_share_of_cases<S>(
         panic!("{error}\n{runner}");
     }
 }
+
+/// Runs `gametree` with `args` and `input` on its standard input, which must succeed.
+pub fn succeed_with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gametree runs");
+    child.stdin.take().expect("piped").write_all(input).expect("gametree reads its input");
+    let output = child.wait_with_output().expect("gametree finishes");
+    assert!(
+        output.status.success(),
+        "gametree {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
