@@ -28,9 +28,13 @@ use crate::tree::{NodeId, Tree};
 /// Units (the names' size) per inch of the layout.
 const UNITS_PER_INCH: f64 = 72.0 / NAME_PT;
 
-/// The widest picture TikZ can draw, in units: pgfmath reads no number
-/// above 16383.99, and every coordinate is one.
-pub const WIDEST: f64 = 16_000.0;
+/// The size a picture too large for its place is drawn at before it is
+/// scaled down as a whole (see [`SIZING`]).
+const SMALLEST_PT: f64 = 7.0;
+
+/// TeX's longest length, in points: no box, and so no picture, is wider
+/// or taller, even one scaled down afterwards.
+const TEX_LONGEST_PT: f64 = 16_383.0;
 
 /// The most nodes a TikZ picture draws: pdflatex's memory (Debian's
 /// default, 5,000,000 words) runs out at about 6,000 nodes, and takes
@@ -84,30 +88,35 @@ pub fn write(
 }
 
 /// How the layout's inches become the picture's coordinates: six units
-/// per inch, or fewer in a picture too large for TeX's numbers, whose
-/// coordinates are then in multiples of `step` units.
+/// per inch.
 #[derive(Clone, Copy)]
-struct Units {
-    per_inch: f64,
-    step: f64,
-}
+struct Units;
 
 impl Units {
-    fn of(canvas: &Canvas) -> Units {
-        let [left, bottom, right, top] = extent(canvas);
-        let step = ((right - left).max(top - bottom) * UNITS_PER_INCH / WIDEST).max(1.0).ceil();
-        Units { per_inch: UNITS_PER_INCH / step, step }
-    }
-
     /// A place of the layout as coordinates.
     fn at(self, (x, y): (f64, f64)) -> String {
-        format!("({:.2},{:.2})", x * self.per_inch, y * self.per_inch)
+        format!("({:.2},{:.2})", x * UNITS_PER_INCH, y * UNITS_PER_INCH)
     }
 
     /// A length of the layout in coordinates.
     fn length(self, inches: f64) -> f64 {
-        inches * self.per_inch
+        inches * UNITS_PER_INCH
     }
+}
+
+/// Why the picture on `canvas` cannot be typeset: drawn at
+/// [`SMALLEST_PT`] before it is scaled down, it would be longer than
+/// TeX's longest length (pdflatex stops with `Dimension too large`).
+/// Checked before anything is written.
+pub fn too_large(canvas: &Canvas) -> Option<String> {
+    let [left, bottom, right, top] = extent(canvas);
+    let points = |inches: f64| inches * UNITS_PER_INCH * SMALLEST_PT;
+    let (width, height) = (points(right - left), points(top - bottom));
+    (width.max(height) > TEX_LONGEST_PT).then(|| {
+        format!(
+            "the TikZ picture would be {width:.0} pt wide and {height:.0} pt tall at its smallest text ({SMALLEST_PT} pt, before it is scaled down), and TeX draws nothing longer than {TEX_LONGEST_PT} pt (about 5.8 m); draw it with --format dot or html"
+        )
+    })
 }
 
 /// The picture's extent in inches, caption included: left, bottom, right,
@@ -121,8 +130,7 @@ fn extent(canvas: &Canvas) -> [f64; 4] {
 }
 
 /// The TeX that sizes the picture, once `\gametreewidth` and
-/// `\gametreeheight` say how many units its coordinates span (divided in
-/// steps: pgfmath reads no number above 16383). The unit fits the
+/// `\gametreeheight` say how many units its coordinates span. The unit fits the
 /// picture into the keys' width and height, and is no larger than the
 /// font size; it is rounded down to LaTeX's standard sizes (5, 6, 7, 8, 9,
 /// 10, 10.95, 12, 14.4, ... pt), which every font has, since LaTeX sets
@@ -143,7 +151,7 @@ const SIZING: &str = r"\def\gametreestandard#1{(#1>=24.88?24.88:(#1>=20.74?20.74
 /// shares. The picture is set in a box, scaled as [`SIZING`] says at the
 /// [`end`].
 pub fn start(out: &mut dyn Write, canvas: &Canvas, overlays: bool) -> io::Result<()> {
-    let units = Units::of(canvas);
+    let units = Units;
     let [left, bottom, right, top] = extent(canvas);
     writeln!(out, "{KEYS}")?;
     if overlays {
@@ -161,17 +169,13 @@ pub fn start(out: &mut dyn Write, canvas: &Canvas, overlays: bool) -> io::Result
         )?;
     }
     let (width, height) = (units.length(right - left), units.length(top - bottom));
-    let step = units.step;
-    writeln!(
-        out,
-        "\\def\\gametreewidth{{{width:.2}/{step}}}\\def\\gametreeheight{{{height:.2}/{step}}}%"
-    )?;
+    writeln!(out, "\\def\\gametreewidth{{{width:.2}}}\\def\\gametreeheight{{{height:.2}}}%")?;
     write!(out, "{SIZING}")?;
     for (name, points) in FONTS {
         writeln!(out, "\\gametreesetfont\\gametree{name}{{{:.4}}}%", points / NAME_PT)?;
     }
     writeln!(out, "\\setbox0\\hbox{{%")?;
-    writeln!(out, "\\begin{{tikzpicture}}[{}]", styles(units).join(",\n  "))?;
+    writeln!(out, "\\begin{{tikzpicture}}[{}]", styles().join(",\n  "))?;
     writeln!(
         out,
         "\\definecolor{{gtcurrent}}{{HTML}}{{FFE66D}}\\definecolor{{gtpv}}{{HTML}}{{1F77B4}}"
@@ -186,10 +190,10 @@ pub fn start(out: &mut dyn Write, canvas: &Canvas, overlays: bool) -> io::Result
 
 /// The picture's options: the unit, and a style for each kind of text
 /// and line, all in proportion to the unit.
-fn styles(units: Units) -> Vec<String> {
+fn styles() -> Vec<String> {
     let width = |points: f64| format!("line width={{{:.4}*\\gametreesize pt}}", points / NAME_PT);
     vec![
-        format!("x={{{0}*\\gametreesize pt}}, y={{{0}*\\gametreesize pt}}", units.step),
+        "x={\\gametreesize pt}, y={\\gametreesize pt}".into(),
         width(0.4),
         "gt edge/.style={font=\\gametreeedge, fill=white, inner sep=0.1em}".into(),
         "gt caption/.style={font=\\gametreecaption, anchor=north, align=center}".into(),
@@ -217,7 +221,7 @@ pub fn body(
 ) -> io::Result<()> {
     let tree = picture.tree();
     let layout = &canvas.layout;
-    let units = Units::of(canvas);
+    let units = Units;
     let pv = pv_places(tree, scene.principal_variation);
     for (parent, child) in layout.edges(tree) {
         let ink = picture.edge(child, &canvas.look, pv[child.index()]);

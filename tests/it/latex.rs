@@ -353,3 +353,31 @@ fn hostile_names_typeset_or_are_refused_up_front() {
         assert!(!refused.exists(), "{name}: a file was left behind");
     }
 }
+
+/// `Dimension too large` (issue 41): a picture longer than TeX's longest
+/// length at its smallest text (729 leaves) is refused before a file is
+/// written, one just under it (seed 2's 700 leaves, 16,320 pt) typesets.
+#[test]
+fn tikz_dimension_too_large_is_refused_and_the_largest_picture_typesets() {
+    let dir = scratch("dimension");
+    let generated = |seed: &str, leaf_chance: &str| {
+        let args = ["gen", "random", "--depth", "6", "--branching", "3", "--seed", seed];
+        let tree = gametree(&[&args[..], &["--leaf-chance", leaf_chance]].concat()).stdout;
+        let path = dir.join(format!("seed{seed}.json"));
+        std::fs::write(&path, tree).unwrap();
+        path
+    };
+    let (too_large, largest) = (generated("1", "0"), generated("2", "0.05"));
+    let picture = dir.join("picture.tex");
+    let output = run(&["trace", too_large.to_str().unwrap(), "-o", picture.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{said}");
+    assert!(said.contains("would be 18677 pt wide"), "{said}");
+    assert!(said.contains("TeX draws nothing longer than 16383 pt"), "{said}");
+    assert!(!picture.exists(), "a file was left behind");
+    gametree(&["trace", largest.to_str().unwrap(), "-o", picture.to_str().unwrap()]);
+    if latex_available() {
+        let document = "\\documentclass{article}\n\\usepackage{tikz}\n\\begin{document}\n\\input{picture.tex}\n\\end{document}\n";
+        assert_eq!(compile(&dir, document), 1);
+    }
+}

@@ -60,11 +60,9 @@ impl Exercise {
             .map_err(|error| Failure::Input { file: GENERATED.into(), error })?;
         search::check(&tree, settings.algorithm, &settings.options)
             .map_err(Failure::of_search(GENERATED))?;
-        if let Some(reason) = crate::render::tikz::cannot_draw(&tree) {
-            return Err(Failure::Usage(format!("{GENERATED}: {reason}")));
-        }
         let exercise = Look { exercise: true, ..Look::default() };
         let looks = [exercise, Look::default()];
+        drawable(&tree, settings, looks)?;
         Ok(Exercise {
             number,
             key: key(&tree, settings, args.lang)?,
@@ -106,6 +104,20 @@ impl Exercise {
             key: self.key.clone(),
         })
     }
+}
+
+/// Refuses a tree whose pictures pdflatex could not typeset, under
+/// either look.
+fn drawable(tree: &Tree, settings: &Settings, looks: [Look; 2]) -> Result<(), Failure> {
+    let too_large = |look| {
+        let request = Request { look, ..Request::new(*settings, Format::Tikz) };
+        trace::tikz_too_large(tree, &request).map_err(Failure::of_search(GENERATED))
+    };
+    let reason = match crate::render::tikz::cannot_draw(tree) {
+        Some(reason) => Some(reason),
+        None => looks.into_iter().map(too_large).find_map(Result::transpose).transpose()?,
+    };
+    reason.map_or(Ok(()), |reason| Err(Failure::Usage(format!("{GENERATED}: {reason}"))))
 }
 
 /// The picture `trace` draws of `tree` in `format` under `look`.
