@@ -26,8 +26,10 @@ impl Target {
         }
         if path.is_dir() {
             let entries = std::fs::read_dir(path).map_err(|error| cannot_write(path, &error))?;
-            let names: Vec<String> =
+            let mut names: Vec<String> =
                 entries.flatten().map(|entry| entry.file_name().to_string_lossy().into()).collect();
+            // The first by name, to say the same on every file system.
+            names.sort();
             if let Some(other) = names.iter().find(|name| !is_sheet_file(name)) {
                 return Err(Failure::Usage(format!(
                     "-o {shown}: the folder holds {other:?}, which is not a sheet's; give a new or empty folder, or a previous sheet's, which is replaced whole"
