@@ -273,6 +273,14 @@ fn frame_canvas(tree: &Tree, request: &Request) -> Result<(Canvas, Option<String
     Ok((canvas, header))
 }
 
+/// Why `tree` cannot be drawn as TikZ under `request`, still or in
+/// frames: its picture, laid out, is too large for TeX
+/// ([`tikz::too_large`]). Asked before anything is written.
+pub fn tikz_too_large(tree: &Tree, request: &Request) -> Result<Option<String>, SearchError> {
+    let (canvas, _) = frame_canvas(tree, request)?;
+    Ok(tikz::too_large(&canvas))
+}
+
 /// Runs the search and hands one frame per step (a whole DOT graph or
 /// TikZ picture) to `output`, with its step number from 1; or only frame
 /// `only`, stopping the search there. Returns how many frames the search

@@ -71,7 +71,7 @@ pub struct SpecArgs {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Probabilities {
+pub(super) enum Probabilities {
     /// Every child of a chance node equally likely.
     Equal,
     /// Random probabilities in tenths (or hundredths).
@@ -222,7 +222,7 @@ fn parse_values(text: &str) -> Result<(i64, i64), String> {
 }
 
 /// A probability from 0 to 1.
-fn parse_chance(text: &str) -> Result<f64, String> {
+pub(super) fn parse_chance(text: &str) -> Result<f64, String> {
     text.parse::<f64>()
         .ok()
         .filter(|p| (0.0..=1.0).contains(p))

@@ -169,6 +169,9 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
     {
         return Err(Failure::Usage(reason));
     }
+    if request.format == Format::Tikz {
+        tikz_drawable(&tree, &request, &file)?;
+    }
     let outcome = match destination {
         Destination::Stdout => trace::write(&tree, &request, stdout).map_err(failed)?,
         Destination::File(path, _) => {
@@ -351,6 +354,17 @@ fn fill<T>(
         RunError::Sink(error) => cannot_write(path, &error),
         error => failed(error),
     })
+}
+
+/// Refuses, before any file is written, a TikZ picture pdflatex could not
+/// typeset: a name it has no letter for, too many nodes, or a picture
+/// longer than TeX's lengths.
+fn tikz_drawable(tree: &Tree, request: &Request, file: &str) -> Result<(), Failure> {
+    let reason = match crate::render::tikz::cannot_draw(tree) {
+        Some(reason) => Some(reason),
+        None => trace::tikz_too_large(tree, request).map_err(Failure::of_search(file))?,
+    };
+    reason.map_or(Ok(()), |reason| Err(Failure::Usage(reason)))
 }
 
 /// Refuses options that the output format would ignore.

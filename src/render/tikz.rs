@@ -2,16 +2,78 @@
 //! in the document's own font, with the marks of the DOT diagram at the
 //! places the [`Layout`](super::layout::Layout) gives.
 //!
+//! Every length is a multiple of the size the names are set in, the
+//! picture's unit: the layout's inches become units of its
+//! [`NAME_PT`] (one inch is six units), so shapes, gaps and lines grow and
+//! shrink with the text. The unit is the document's font size, or less
+//! where the picture would not fit the width and height it may take; the
+//! keys `/gametree/font size`, `/gametree/width` and `/gametree/height` set
+//! those (see [`KEYS`]).
+//!
 //! Plain TikZ with computed coordinates: edges first, then the shapes
-//! filled white over their ends, then the texts. Frames become one picture
-//! whose steps are beamer overlays (`\only<N>{...}`), drawn inside one
-//! fixed bounding box so that nothing jumps from click to click.
+//! filled white over their ends, then the texts, each line of a node in
+//! its own slot, so that a name stays put while a value or window comes
+//! and goes. Frames become one picture whose steps are beamer overlays
+//! (`\only<N>{...}`), drawn inside one fixed bounding box so that nothing
+//! jumps from click to click.
 
 use std::io::{self, Write};
 
 use super::diagram::{Canvas, Scene, pv_places};
-use super::picture::{EdgeInk, Ink, NodeView, Part, Picture, Shape};
-use crate::tree::NodeId;
+use super::latex;
+use super::layout::{CAPTION_PT, EDGE_PT, NAME_PT, NUMBER_PT, VALUE_PT, WINDOW_PT, line_height};
+use super::picture::{EdgeInk, Ink, Look, NodeView, Part, Picture, Shape};
+use crate::tree::{NodeId, Tree};
+
+/// Units (the names' size) per inch of the layout.
+const UNITS_PER_INCH: f64 = 72.0 / NAME_PT;
+
+/// The size a picture too large for its place is drawn at before it is
+/// scaled down as a whole (see [`SIZING`]).
+const SMALLEST_PT: f64 = 7.0;
+
+/// TeX's longest length, in points: no box, and so no picture, is wider
+/// or taller, even one scaled down afterwards.
+const TEX_LONGEST_PT: f64 = 16_383.0;
+
+/// The most nodes a TikZ picture draws: pdflatex's memory (Debian's
+/// default, 5,000,000 words) runs out at about 6,000 nodes, and takes
+/// about a second for a hundred.
+pub const MOST_NODES: usize = 4_000;
+
+/// Why a TikZ picture of `tree` cannot be drawn: a name pdflatex cannot
+/// typeset, or more nodes than [`MOST_NODES`]. Checked before anything is
+/// written.
+pub fn cannot_draw(tree: &Tree) -> Option<String> {
+    if tree.len() > MOST_NODES {
+        return Some(format!(
+            "the tree has {} nodes, and a TikZ picture draws at most {MOST_NODES} (pdflatex runs out of memory at about 6000); draw it with --format dot or html",
+            tree.len()
+        ));
+    }
+    latex::cannot_typeset(tree)
+}
+
+/// The font switches of the picture's texts, `\gametreename` and so on,
+/// with their point sizes in the layout.
+const FONTS: [(&str, f64); 5] = [
+    ("name", NAME_PT),
+    ("window", WINDOW_PT),
+    ("number", NUMBER_PT),
+    ("edge", EDGE_PT),
+    ("caption", CAPTION_PT),
+];
+
+/// What the picture's opening lines say about its size and its keys.
+const KEYS: &str = "\
+% Drawn by gametree: \\input this file where the picture goes; it needs
+% \\usepackage{tikz}. The text is set in the document's font at its size,
+% or smaller where the picture would not fit /gametree/width by
+% /gametree/height (\\linewidth by 0.8\\textheight), rounded down to a
+% standard size; every length follows the text. To change them, before
+% \\input:
+%   \\pgfkeys{/gametree/font size/.initial=9pt}
+%   \\pgfkeys{/gametree/width/.initial=10cm, /gametree/height/.initial=6cm}";
 
 /// Writes one complete `tikzpicture`.
 pub fn write(
@@ -25,38 +87,129 @@ pub fn write(
     end(out)
 }
 
-/// The opening lines: what the picture needs, the colours, the coordinate
-/// unit (inches) and the bounding box every frame shares.
-pub fn start(out: &mut dyn Write, canvas: &Canvas, overlays: bool) -> io::Result<()> {
-    writeln!(out, "% Drawn by gametree. Needs \\usepackage{{tikz}} in the preamble.")?;
-    if overlays {
-        writeln!(out, "% One step per overlay: \\input this file inside a beamer frame.")?;
+/// How the layout's inches become the picture's coordinates: six units
+/// per inch.
+#[derive(Clone, Copy)]
+struct Units;
+
+impl Units {
+    /// A place of the layout as coordinates.
+    fn at(self, (x, y): (f64, f64)) -> String {
+        format!("({:.2},{:.2})", x * UNITS_PER_INCH, y * UNITS_PER_INCH)
     }
-    writeln!(
-        out,
-        "\\begin{{tikzpicture}}[x=1in, y=1in, every node/.style={{align=center, inner sep=0pt}}]"
-    )?;
-    writeln!(
-        out,
-        "\\definecolor{{gtcurrent}}{{HTML}}{{FFE66D}}\\definecolor{{gtpv}}{{HTML}}{{1F77B4}}"
-    )?;
+
+    /// A length of the layout in coordinates.
+    fn length(self, inches: f64) -> f64 {
+        inches * UNITS_PER_INCH
+    }
+}
+
+/// Why the picture on `canvas` cannot be typeset: drawn at
+/// [`SMALLEST_PT`] before it is scaled down, it would be longer than
+/// TeX's longest length (pdflatex stops with `Dimension too large`).
+/// Checked before anything is written.
+pub fn too_large(canvas: &Canvas) -> Option<String> {
+    let [left, bottom, right, top] = extent(canvas);
+    let points = |inches: f64| inches * UNITS_PER_INCH * SMALLEST_PT;
+    let (width, height) = (points(right - left), points(top - bottom));
+    (width.max(height) > TEX_LONGEST_PT).then(|| {
+        format!(
+            "the TikZ picture would be {width:.0} pt wide and {height:.0} pt tall at its smallest text ({SMALLEST_PT} pt, before it is scaled down), and TeX draws nothing longer than {TEX_LONGEST_PT} pt (about 5.8 m); draw it with --format dot or html"
+        )
+    })
+}
+
+/// The picture's extent in inches, caption included: left, bottom, right,
+/// top, with a margin.
+fn extent(canvas: &Canvas) -> [f64; 4] {
     let [left, bottom, right, top] = canvas.layout.bounds;
     let below = if canvas.caption_lines > 0 { canvas.caption_height() + 0.15 } else { 0.0 };
     let half = canvas.caption_width().max(right - left) / 2.0;
     let middle = (left + right) / 2.0;
+    [middle - half - 0.1, bottom - below - 0.1, middle + half + 0.1, top + 0.1]
+}
+
+/// The TeX that sizes the picture, once `\gametreewidth` and
+/// `\gametreeheight` say how many units its coordinates span. The unit fits the
+/// picture into the keys' width and height, and is no larger than the
+/// font size; it is rounded down to LaTeX's standard sizes (5, 6, 7, 8, 9,
+/// 10, 10.95, 12, 14.4, ... pt), which every font has, since LaTeX sets
+/// Computer Modern at the nearest of them, however asked, and a text a
+/// little larger than its shape would overflow it. Below 7 pt the picture
+/// is drawn at 7 pt and scaled down as a whole, since Computer Modern's
+/// math has no size under 5 pt for the smaller texts.
+const SIZING: &str = r"\def\gametreestandard#1{(#1>=24.88?24.88:(#1>=20.74?20.74:(#1>=17.28?17.28:(#1>=14.4?14.4:(#1>=12?12:(#1>=10.95?10.95:(#1>=10?10:(#1>=9?9:(#1>=8?8:(#1>=7?7:(#1>=6?6:5)))))))))))}%
+\pgfmathsetmacro\gametreefit{min(\pgfkeysvalueof{/gametree/font size}, (\pgfkeysvalueof{/gametree/width})/\gametreewidth, (\pgfkeysvalueof{/gametree/height})/\gametreeheight)}%
+\pgfmathsetmacro\gametreesize{\gametreefit<7 ? 7 : \gametreestandard{\gametreefit}}%
+\pgfmathsetmacro\gametreescale{\gametreefit<7 ? \gametreefit/7 : 1}%
+\def\gametreesetfont#1#2{\pgfmathsetmacro\gametreept{\gametreestandard{max(5, #2*\gametreesize)}}\pgfmathsetmacro\gametreeskip{1.2*\gametreept}\edef#1{\noexpand\fontsize{\gametreept pt}{\gametreeskip pt}\noexpand\selectfont}}%
+\def\gametreetext#1#2#3#4{\pgftext[base,at={\pgfpointxy{#1}{#2}}]{#3#4}}%
+";
+
+/// The opening lines: the keys and their defaults, the unit that fits
+/// the picture into them, the styles, and the bounding box every frame
+/// shares. The picture is set in a box, scaled as [`SIZING`] says at the
+/// [`end`].
+pub fn start(out: &mut dyn Write, canvas: &Canvas, overlays: bool) -> io::Result<()> {
+    let units = Units;
+    let [left, bottom, right, top] = extent(canvas);
+    writeln!(out, "{KEYS}")?;
+    if overlays {
+        writeln!(out, "% One step per overlay: \\input this file inside a beamer frame.")?;
+    }
+    writeln!(out, "\\begingroup")?;
+    for (key, default) in [
+        ("font size", "\\csname f@size\\endcsname pt"),
+        ("width", "\\linewidth"),
+        ("height", "0.8\\textheight"),
+    ] {
+        writeln!(
+            out,
+            "\\pgfkeysifdefined{{/gametree/{key}}}{{}}{{\\pgfkeyssetvalue{{/gametree/{key}}}{{{default}}}}}%"
+        )?;
+    }
+    let (width, height) = (units.length(right - left), units.length(top - bottom));
+    writeln!(out, "\\def\\gametreewidth{{{width:.2}}}\\def\\gametreeheight{{{height:.2}}}%")?;
+    write!(out, "{SIZING}")?;
+    for (name, points) in FONTS {
+        writeln!(out, "\\gametreesetfont\\gametree{name}{{{:.4}}}%", points / NAME_PT)?;
+    }
+    writeln!(out, "\\setbox0\\hbox{{%")?;
+    writeln!(out, "\\begin{{tikzpicture}}[{}]", styles().join(",\n  "))?;
     writeln!(
         out,
-        "\\useasboundingbox ({:.3},{:.3}) rectangle ({:.3},{:.3});",
-        middle - half - 0.1,
-        bottom - below - 0.1,
-        middle + half + 0.1,
-        top + 0.1
+        "\\definecolor{{gtcurrent}}{{HTML}}{{FFE66D}}\\definecolor{{gtpv}}{{HTML}}{{1F77B4}}"
+    )?;
+    writeln!(
+        out,
+        "\\useasboundingbox {} rectangle {};",
+        units.at((left, bottom)),
+        units.at((right, top))
     )
 }
 
-/// The closing line.
+/// The picture's options: the unit, and a style for each kind of text
+/// and line, all in proportion to the unit.
+fn styles() -> Vec<String> {
+    let width = |points: f64| format!("line width={{{:.4}*\\gametreesize pt}}", points / NAME_PT);
+    vec![
+        "x={\\gametreesize pt}, y={\\gametreesize pt}".into(),
+        width(0.4),
+        "gt edge/.style={font=\\gametreeedge, fill=white, inner sep=0.1em}".into(),
+        "gt caption/.style={font=\\gametreecaption, anchor=north, align=center}".into(),
+        format!("gt cut/.style={{red, {}, line cap=round}}", width(1.6)),
+        format!("gt best/.style={{gtpv, {}}}", width(2.6)),
+        format!("gt pv/.style={{gtpv, {}}}", width(1.9)),
+        format!("gt current/.style={{fill=gtcurrent, {}}}", width(1.5)),
+    ]
+}
+
+/// The closing lines: the picture's box, scaled, not pushed out of the
+/// line by a paragraph's indent.
 pub fn end(out: &mut dyn Write) -> io::Result<()> {
-    writeln!(out, "\\end{{tikzpicture}}")
+    writeln!(out, "\\end{{tikzpicture}}}}%")?;
+    writeln!(out, "\\ifvmode\\noindent\\fi\\scalebox{{\\gametreescale}}{{\\box0}}%")?;
+    writeln!(out, "\\endgroup")
 }
 
 /// Everything drawn for one moment: edges, nodes, caption.
@@ -68,31 +221,26 @@ pub fn body(
 ) -> io::Result<()> {
     let tree = picture.tree();
     let layout = &canvas.layout;
+    let units = Units;
     let pv = pv_places(tree, scene.principal_variation);
     for (parent, child) in layout.edges(tree) {
         let ink = picture.edge(child, &canvas.look, pv[child.index()]);
-        write_edge(out, canvas, parent, child, ink)?;
+        write_edge(out, canvas, units, (parent, child), ink)?;
     }
-    for ((x, y), text) in layout.edge_labels(tree) {
-        writeln!(
-            out,
-            "\\node[font=\\footnotesize, fill=white, inner sep=1pt] at ({x:.3},{y:.3}) {{{}}};",
-            tex(&text)
-        )?;
+    for (place, text) in layout.edge_labels(tree) {
+        writeln!(out, "\\node[gt edge] at {} {{{}}};", units.at(place), latex::prose(&text))?;
     }
     for node in layout.drawn(tree) {
-        write_node(out, canvas, node, &picture.node(node, &canvas.look, scene.current))?;
+        write_node(out, canvas, units, node, &picture.node(node, &canvas.look, scene.current))?;
     }
     if canvas.caption_lines > 0 {
         let [left, bottom, right, _] = layout.bounds;
-        let lines: Vec<String> = scene.caption.iter().map(|line| tex(line)).collect();
+        let lines: Vec<String> = scene.caption.iter().map(|line| latex::prose(line)).collect();
         writeln!(
             out,
-            "\\node[anchor=north, text width={:.3}in, font=\\small] at ({:.3},{:.3}) {{{}}};",
-            canvas.caption_width(),
-            (left + right) / 2.0,
-            bottom - 0.15,
-            lines.join("\\\\ ")
+            "\\node[gt caption] at {} {{{}}};",
+            units.at(((left + right) / 2.0, bottom - 0.15)),
+            lines.join("\\\\\\relax ")
         )?;
     }
     Ok(())
@@ -101,25 +249,33 @@ pub fn body(
 fn write_edge(
     out: &mut dyn Write,
     canvas: &Canvas,
-    parent: NodeId,
-    child: NodeId,
+    units: Units,
+    (parent, child): (NodeId, NodeId),
     ink: EdgeInk,
 ) -> io::Result<()> {
     let layout = &canvas.layout;
-    let (px, py) = layout.position(parent);
-    let (cx, cy) = layout.position(child);
     let style = match ink {
         EdgeInk::Normal => "",
-        EdgeInk::Faint => "gray!60",
-        EdgeInk::Pruned | EdgeInk::Cut => "gray!60, dashed",
-        EdgeInk::Best => "gtpv, line width=2.6pt",
-        EdgeInk::Principal => "gtpv, line width=1.9pt",
+        EdgeInk::Faint => "[gray!60]",
+        EdgeInk::Pruned | EdgeInk::Cut => "[gray!60, dashed]",
+        EdgeInk::Best => "[gt best]",
+        EdgeInk::Principal => "[gt pv]",
     };
-    let style = if style.is_empty() { String::new() } else { format!("[{style}]") };
-    writeln!(out, "\\draw{style} ({px:.3},{py:.3}) -- ({cx:.3},{cy:.3});")?;
+    let (from, to) = (units.at(layout.position(parent)), units.at(layout.position(child)));
+    writeln!(out, "\\draw{style} {from} -- {to};")?;
     if ink == EdgeInk::Cut {
+        // A ✗ as large as a capital letter of the names, in thick red strokes.
         let (x, y) = layout.cut_mark(parent, child);
-        writeln!(out, "\\node[text=red, font=\\bfseries] at ({x:.3},{y:.3}) {{$\\times$}};")?;
+        let arm = 0.35 / UNITS_PER_INCH;
+        let corner = |dx: f64, dy: f64| units.at((x + dx * arm, y + dy * arm));
+        writeln!(
+            out,
+            "\\draw[gt cut] {} -- {} {} -- {};",
+            corner(-1.0, -1.0),
+            corner(1.0, 1.0),
+            corner(-1.0, 1.0),
+            corner(1.0, -1.0)
+        )?;
     }
     Ok(())
 }
@@ -127,6 +283,7 @@ fn write_edge(
 fn write_node(
     out: &mut dyn Write,
     canvas: &Canvas,
+    units: Units,
     node: NodeId,
     view: &NodeView<'_>,
 ) -> io::Result<()> {
@@ -137,24 +294,24 @@ fn write_node(
     let (w, h) = (size.width / 2.0, size.height);
     let outline = match shape {
         Shape::Max => format!(
-            "({:.3},{:.3}) -- ({:.3},{:.3}) -- ({x:.3},{:.3}) -- cycle",
-            x - w,
-            y - h / 4.0,
-            x + w,
-            y - h / 4.0,
-            y + h / 2.0
+            "{} -- {} -- {} -- cycle",
+            units.at((x - w, y - h / 4.0)),
+            units.at((x + w, y - h / 4.0)),
+            units.at((x, y + h / 2.0))
         ),
         Shape::Min => format!(
-            "({:.3},{:.3}) -- ({:.3},{:.3}) -- ({x:.3},{:.3}) -- cycle",
-            x - w,
-            y + h / 4.0,
-            x + w,
-            y + h / 4.0,
-            y - h / 2.0
+            "{} -- {} -- {} -- cycle",
+            units.at((x - w, y + h / 4.0)),
+            units.at((x + w, y + h / 4.0)),
+            units.at((x, y - h / 2.0))
         ),
-        Shape::Chance => format!("({x:.3},{y:.3}) circle ({w:.3})"),
+        Shape::Chance => format!("{} circle ({:.2})", units.at((x, y)), units.length(w)),
         Shape::Leaf | Shape::Stub => {
-            format!("({:.3},{:.3}) rectangle ({:.3},{:.3})", x - w, y - h / 2.0, x + w, y + h / 2.0)
+            format!(
+                "{} rectangle {}",
+                units.at((x - w, y - h / 2.0)),
+                units.at((x + w, y + h / 2.0))
+            )
         }
     };
     let (style, text) = match (view.ink, shape) {
@@ -162,77 +319,73 @@ fn write_node(
         (Ink::Normal, _) => ("fill=white", ""),
         (Ink::Faint, _) => ("fill=white, draw=gray!60", "gray!70!black"),
         (Ink::Pruned, _) => ("fill=white, draw=gray!60, dashed", "gray!60"),
-        (Ink::Current, _) => ("fill=gtcurrent, line width=1.5pt", ""),
+        (Ink::Current, _) => ("gt current", ""),
         (Ink::Remembered, _) => ("fill=white, densely dotted, thick", ""),
     };
     writeln!(out, "\\filldraw[{style}] {outline};")?;
-    let label = if shape == Shape::Stub { String::new() } else { label(view) };
-    if !label.is_empty() {
-        let color = if text.is_empty() { String::new() } else { format!("[text={text}]") };
-        writeln!(out, "\\node{color} at ({x:.3},{y:.3}) {{{label}}};")?;
+    if shape == Shape::Stub {
+        return Ok(());
+    }
+    let color = if text.is_empty() { String::new() } else { format!("\\color{{{text}}}") };
+    for (part, line, offset) in lines(shape, &canvas.look, view) {
+        let font = match part {
+            Part::Name => "\\gametreename",
+            Part::Value => "\\gametreename\\bfseries\\boldmath",
+            Part::Window => "\\gametreewindow",
+        };
+        let (x, y) = (units.length(x), units.length(y + offset));
+        writeln!(out, "\\gametreetext{{{x:.2}}}{{{y:.2}}}{{{color}{font}}}{{{line}}}")?;
     }
     Ok(())
 }
 
-/// A node's lines.
-fn label(view: &NodeView<'_>) -> String {
-    let number = |n| format!("{{\\scriptsize {n}}} ");
-    let write = |part, text: &str| match part {
-        Part::Name => tex(text),
-        Part::Value => format!("\\textbf{{{}}}", tex(text)),
-        Part::Window => format!("{{\\footnotesize {}}}", tex(text)),
+/// The lines `view` shows, each with its part and the height of its
+/// baseline above the node's centre, in inches. Every part the node may
+/// ever show under `look` has its slot, filled or not, so that a line
+/// never moves; the slots are centred on the node, the first on top.
+/// The visit number goes before the name, or before the first line
+/// without one.
+fn lines(shape: Shape, look: &Look, view: &NodeView<'_>) -> Vec<(Part, String, f64)> {
+    let shown = |part: &&Part| match part {
+        Part::Name => look.labels.names(),
+        Part::Value | Part::Window => look.labels.values(),
     };
-    view.label(number, write, "\\\\ ")
-}
-
-/// Text made safe for LaTeX: its special characters escaped, the
-/// textbook's symbols set in math. Other characters pass as UTF-8.
-pub fn tex(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        let replacement = match c {
-            '\\' => "\\textbackslash{}",
-            '{' => "\\{",
-            '}' => "\\}",
-            '$' => "\\$",
-            '&' => "\\&",
-            '#' => "\\#",
-            '_' => "\\_",
-            '%' => "\\%",
-            '^' => "\\textasciicircum{}",
-            '~' => "\\textasciitilde{}",
-            '<' => "$<$",
-            '>' => "$>$",
-            '|' => "$|$",
-            '"' => "\\texttt{\\char34}",
-            '\u{3b1}' => "$\\alpha$",
-            '\u{3b2}' => "$\\beta$",
-            '\u{221e}' => "$\\infty$",
-            '\u{2264}' => "$\\leq$",
-            '\u{2265}' => "$\\geq$",
-            '\u{2248}' => "$\\approx$",
-            '\u{207a}' => "$^{+}$",
-            '\u{207b}' => "$^{-}$",
-            c => {
-                escaped.push(c);
-                continue;
-            }
-        };
-        escaped.push_str(replacement);
+    let slots: Vec<(Part, f64)> =
+        Part::order(shape).iter().filter(shown).map(|&part| (part, points(part))).collect();
+    let total: f64 = slots.iter().map(|&(_, points)| line_height(points)).sum();
+    let mut top = total / 2.0;
+    let mut lines = Vec::new();
+    let mut number = view.visit.map(|visit| format!("{{\\gametreenumber {visit}}} "));
+    let numbered = slots
+        .iter()
+        .position(|&(part, _)| part == Part::Name)
+        .or_else(|| slots.iter().position(|&(part, _)| view.text(part).is_some()))
+        .unwrap_or(0);
+    for (index, (part, points)) in slots.into_iter().enumerate() {
+        let height = line_height(points);
+        // The baseline under the middle of the line: a third of the size
+        // below it, where digits and small letters are centred.
+        let baseline = top - height / 2.0 - points / 3.0 / 72.0;
+        top -= height;
+        let written = view.text(part).map(|text| match part {
+            Part::Name => latex::text(text),
+            Part::Value => latex::bold_number(text),
+            Part::Window => latex::number(text),
+        });
+        let prefix = if index == numbered { number.take() } else { None };
+        let line: String = prefix.into_iter().chain(written).collect();
+        if !line.is_empty() {
+            lines.push((part, line, baseline));
+        }
     }
-    escaped
+    lines
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn latex_specials_are_escaped_and_symbols_set_in_math() {
-        assert_eq!(tex("a_b & c%"), "a\\_b \\& c\\%");
-        assert_eq!(tex("{x}^~"), "\\{x\\}\\textasciicircum{}\\textasciitilde{}");
-        assert_eq!(tex("\\$#"), "\\textbackslash{}\\$\\#");
-        assert_eq!(tex("\u{3b1}=-\u{221e} \u{2264}3"), "$\\alpha$=-$\\infty$ $\\leq$3");
-        assert_eq!(tex("é"), "é");
+/// The point size of a part's text.
+fn points(part: Part) -> f64 {
+    match part {
+        Part::Name => NAME_PT,
+        Part::Value => VALUE_PT,
+        Part::Window => WINDOW_PT,
     }
 }

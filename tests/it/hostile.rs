@@ -310,7 +310,7 @@ fn output_files_hold_the_format_their_extension_names() {
         ("x.gv", "digraph"),
         ("x.json", "{\n  \"format_version\""),
         ("x.txt", "alphabeta, fail-soft"),
-        ("x.tex", "% Drawn by gametree."),
+        ("x.tex", "% Drawn by gametree:"),
     ];
     for (file, start) in cases {
         let path = temp(file);

@@ -1,81 +1,226 @@
-//! `gametree sheet`: the same seed makes the same sheet, and every answer
-//! key checks as right against its tree.
+//! `gametree sheet`: a student's and a teacher's document from one
+//! command, the same for the same seed, the keys checking as right, the
+//! pictures those of `trace --exercise`, and a folder that holds exactly
+//! one run's files.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
-use crate::common::{graphviz_available, succeed as gametree};
+use crate::common::{graphviz_available, run, succeed as gametree};
+use crate::latex::latex_available;
 
-fn sheet(name: &str, seed: &str) -> std::path::PathBuf {
+fn folder(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sheet").join(name);
     let _ = std::fs::remove_dir_all(&dir);
-    let dir_arg = dir.to_str().unwrap();
-    gametree(&["sheet", "--count", "3", "--seed", seed, "--algo", "alphabeta", "-o", dir_arg]);
+    std::fs::create_dir_all(dir.parent().unwrap()).unwrap();
     dir
+}
+
+/// `gametree sheet --count 3 --seed SEED --algo alphabeta -o DIR`, with
+/// `extra` options, and what it said.
+fn sheet(dir: &Path, seed: &str, extra: &[&str]) -> String {
+    let args = ["sheet", "--count", "3", "--seed", seed, "--algo", "alphabeta"];
+    let said = gametree(&[&args[..], extra, &["-o", dir.to_str().unwrap()]].concat()).stderr;
+    String::from_utf8(said).unwrap()
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+}
+
+/// The files in `dir`, sorted.
+fn files(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// The text of a PDF.
+fn pdf_text(pdf: &Path) -> String {
+    let output = Command::new("pdftotext").arg(pdf).arg("-").output().unwrap();
+    assert!(output.status.success(), "pdftotext on {}", pdf.display());
+    String::from_utf8(output.stdout).unwrap()
 }
 
 #[test]
 fn a_sheet_is_the_same_for_the_same_seed_and_its_keys_check() {
-    let (one, two) = (sheet("one", "7"), sheet("two", "7"));
-    let picture = if graphviz_available() { "svg" } else { "dot" };
+    let (one, two, other) = (folder("one"), folder("two"), folder("other-seed"));
+    sheet(&one, "7", &[]);
+    sheet(&two, "7", &[]);
+    sheet(&other, "8", &[]);
     for number in 1..=3 {
         let tree = one.join(format!("exercise-{number}.json"));
         let key = one.join(format!("exercise-{number}-key.txt"));
         for file in [&tree, &key] {
-            let name = file.file_name().unwrap();
-            assert_eq!(std::fs::read(file).unwrap(), std::fs::read(two.join(name)).unwrap());
+            assert_eq!(read(file), read(&two.join(file.file_name().unwrap())));
         }
-        assert!(one.join(format!("exercise-{number}.{picture}")).exists());
-        let verdict = gametree(&[
-            "check",
-            tree.to_str().unwrap(),
-            key.to_str().unwrap(),
-            "--algo",
-            "alphabeta",
-        ]);
-        let said = String::from_utf8(verdict.stdout).unwrap();
-        assert_eq!(
-            said,
-            "order: ok\nleaves: ok\npruned: ok\nbest move: ok\nvalue: ok\nscore: 5 of 5\n"
-        );
+        let args = ["check", tree.to_str().unwrap(), key.to_str().unwrap(), "--algo", "alphabeta"];
+        let said = String::from_utf8(gametree(&args).stdout).unwrap();
+        assert_eq!(said, "order: ok\nleaves: ok\npruned: ok\nbest move: ok\nvalue: ok\nscore: 5 of 5\n");
     }
-    let index = std::fs::read_to_string(one.join("index.md")).unwrap();
-    assert!(index.contains("| 3 | [exercise-3.json](exercise-3.json) |"), "{index}");
-    let other = sheet("other-seed", "8");
-    assert_ne!(
-        std::fs::read(one.join("exercise-1.json")).unwrap(),
-        std::fs::read(other.join("exercise-1.json")).unwrap()
-    );
+    assert_ne!(read(&one.join("exercise-1.json")), read(&other.join("exercise-1.json")));
+    assert_eq!(read(&one.join("student.html")), read(&two.join("student.html")));
 }
 
+/// The command of the issue: a student PDF with three tasks and nothing of
+/// their solutions, a teacher PDF with every key, bounds marked.
 #[test]
-fn the_pictures_show_the_exercise_not_its_solution() {
-    let dir = sheet("pictures", "5");
-    let picture = if graphviz_available() { "svg" } else { "dot" };
+fn the_student_pdf_has_the_tasks_and_the_teacher_pdf_the_solutions() {
+    if !latex_available() {
+        return;
+    }
+    let dir = folder("week1");
+    let said = sheet(&dir, "1", &[]);
+    let shown = dir.display();
+    let expected =
+        format!("wrote 3 exercises into {shown}: student.pdf and teacher.pdf (and .html, .tex)\n");
+    assert!(said.starts_with(expected.trim_end()), "{said}");
+    let (student, teacher) =
+        (pdf_text(&dir.join("student.pdf")), pdf_text(&dir.join("teacher.pdf")));
+    for number in 1..=3 {
+        assert!(student.contains(&format!("Exercise {number}")), "{student}");
+        let key = read(&dir.join(format!("exercise-{number}-key.txt")));
+        let order = key.lines().next().unwrap().trim_start_matches("order: ");
+        // The key's first items, as pdftotext gives them back.
+        let items: String = order.split(' ').take(4).collect::<Vec<_>>().join(" ");
+        assert!(teacher.contains(&items), "teacher.pdf lacks {items:?}:\n{teacher}");
+        assert!(!student.contains(&items), "student.pdf gives {items:?} away");
+    }
+    assert!(student.contains("Search the tree with alpha-beta"), "{student}");
+    assert!(student.contains("a cutoff on equality"), "{student}");
+    assert!(teacher.contains("f:\u{2265}16"), "the bound at f is marked:\n{teacher}");
+    assert_eq!(student.matches("best move:").count(), 6, "a meaning and a line per task");
+}
+
+/// The pictures are those `trace` draws: TikZ in the LaTeX, Graphviz's SVG
+/// in the HTML, as handed out for the student, solved for the teacher.
+#[test]
+fn the_pictures_are_those_of_trace_as_handed_out_and_solved() {
+    let dir = folder("pictures");
+    sheet(&dir, "5", &[]);
+    let (student, teacher) = (read(&dir.join("student.tex")), read(&dir.join("teacher.tex")));
     for number in 1..=3 {
         let tree = dir.join(format!("exercise-{number}.json"));
-        let drawn = |extra: &[&str], name: &str| {
-            let out = dir.join(format!("{name}-{number}.{picture}"));
-            let args = ["trace", tree.to_str().unwrap(), "--algo", "alphabeta"];
-            gametree(&[&args[..], extra, &["-o", out.to_str().unwrap()]].concat());
-            std::fs::read(out).unwrap()
+        let drawn = |extra: &[&str]| {
+            let args = ["trace", tree.to_str().unwrap(), "--algo", "alphabeta", "--format", "tikz"];
+            String::from_utf8(gametree(&[&args[..], extra].concat()).stdout).unwrap()
         };
-        let sheets = std::fs::read(dir.join(format!("exercise-{number}.{picture}"))).unwrap();
-        assert_eq!(sheets, drawn(&["--exercise"], "handed-out"), "exercise {number}");
-        assert_ne!(sheets, drawn(&[], "solved"), "exercise {number}");
+        assert!(student.contains(&drawn(&["--exercise"])), "exercise {number}");
+        assert!(teacher.contains(&drawn(&[])), "exercise {number}");
+        assert!(!student.contains(&drawn(&[])), "exercise {number}");
+    }
+    if graphviz_available() {
+        let html = read(&dir.join("student.html"));
+        let svg = dir.join("handed-out.svg");
+        let tree = dir.join("exercise-2.json");
+        let args = ["trace", tree.to_str().unwrap(), "--algo", "alphabeta", "--exercise"];
+        gametree(&[&args[..], &["-o", svg.to_str().unwrap()]].concat());
+        let svg = read(&svg);
+        assert!(html.contains(&svg[svg.find("<svg").unwrap()..]), "the SVG of exercise 2");
     }
 }
 
 #[test]
-fn the_index_names_the_check_command_with_the_sheets_options() {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sheet").join("conventions");
-    let _ = std::fs::remove_dir_all(&dir);
-    let dir_arg = dir.to_str().unwrap();
+fn the_teacher_names_the_check_command_with_the_sheets_options() {
+    let dir = folder("conventions");
     let args = ["sheet", "--count", "1", "--algo", "alphabeta", "--start-at-bound", "--alpha=-3"];
-    let said = gametree(&[&args[..], &["-o", dir_arg]].concat()).stderr;
-    let said = String::from_utf8(said).unwrap();
-    assert_eq!(said, format!("wrote 1 exercise into {dir_arg}: see index.md\n"));
-    let index = std::fs::read_to_string(dir.join("index.md")).unwrap();
-    let command = "`gametree check TREE ANSWER --algo alphabeta --start-at-bound --alpha=-3`";
-    assert!(index.contains(command), "{index}");
-    assert!(index.contains("1 random tree from seed 1"), "{index}");
+    gametree(&[&args[..], &["-o", dir.to_str().unwrap()]].concat());
+    let command =
+        "gametree check exercise-1.json ANSWER --algo alphabeta --start-at-bound --alpha=-3";
+    let teacher = read(&dir.join("teacher.html"));
+    assert!(teacher.contains(command), "{teacher}");
+    let student = read(&dir.join("student.html"));
+    assert!(student.contains("v starts at &#945; at MAX"), "{student}");
+    assert!(student.contains("the root's window &#945;=-3 &#946;=&#8734;"), "{student}");
+}
+
+/// The folder holds one run's files: a second run replaces the first
+/// whole, a folder with other files is refused, and a run that fails,
+/// before or after writing, leaves the previous sheet as it was and
+/// nothing beside it.
+#[test]
+fn the_folder_holds_exactly_one_runs_files() {
+    let dir = folder("replaced");
+    sheet(&dir, "1", &[]);
+    let first = files(&dir);
+    assert!(first.contains(&"exercise-3.json".to_string()), "{first:?}");
+    let args = ["sheet", "--count", "1", "-o", dir.to_str().unwrap()];
+    gametree(&args);
+    let second = files(&dir);
+    assert!(!second.contains(&"exercise-2.json".to_string()), "{second:?}");
+    let before = read(&dir.join("student.html"));
+
+    let refused = run(&["sheet", "--algo", "id-alphabeta", "-o", dir.to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(said.contains("iterative deepening needs a static value"), "{said}");
+    // A pdflatex that fails: the sheet is made, then lost, and the
+    // previous one stays.
+    let fake = folder("fake-pdflatex");
+    std::fs::create_dir_all(&fake).unwrap();
+    let script = fake.join("pdflatex");
+    std::fs::write(&script, "#!/bin/sh\n[ \"$1\" = --version ] && exit 0\nexit 1\n").unwrap();
+    let executable = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(&script, executable).unwrap();
+    let path = format!("{}:{}", fake.display(), std::env::var("PATH").unwrap_or_default());
+    let failed = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["sheet", "--count", "2", "-o", dir.to_str().unwrap()])
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&failed.stderr);
+    assert_eq!(failed.status.code(), Some(2), "{said}");
+    assert!(said.starts_with("error: pdflatex could not compile student.tex"), "{said}");
+    assert_eq!(files(&dir), second);
+    assert_eq!(read(&dir.join("student.html")), before);
+    let beside = files(dir.parent().unwrap());
+    assert!(!beside.iter().any(|name| name.starts_with(".replaced-")), "{beside:?}");
+
+    let notes = folder("notes");
+    std::fs::create_dir_all(&notes).unwrap();
+    std::fs::write(notes.join("mine.txt"), "mine").unwrap();
+    let refused = run(&["sheet", "-o", notes.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(said.contains("the folder holds \"mine.txt\", which is not a sheet's"), "{said}");
+    assert_eq!(files(&notes), ["mine.txt"]);
+}
+
+/// Expectimax sheets have chance nodes; a German sheet speaks German; and
+/// without pdflatex or Graphviz, the HTML and the LaTeX are still written.
+#[test]
+fn chance_german_and_a_sheet_without_latex_or_graphviz() {
+    let dir = folder("expectimax");
+    gametree(&["sheet", "--count", "1", "--algo", "expectimax", "-o", dir.to_str().unwrap()]);
+    assert!(read(&dir.join("exercise-1.json")).contains("\"chance\""));
+    assert!(read(&dir.join("student.html")).contains("a chance node (a circle)"));
+
+    let dir = folder("german");
+    let plain = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["sheet", "--count", "1", "--algo", "alphabeta", "--lang", "de", "-o"])
+        .arg(&dir)
+        .env("PATH", "/nonexistent")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&plain.stderr);
+    assert!(plain.status.success(), "{said}");
+    assert!(said.contains("pdflatex was not found, so no PDF"), "{said}");
+    assert!(said.contains("Graphviz was not found"), "{said}");
+    assert_eq!(
+        files(&dir),
+        [
+            "exercise-1-key.txt",
+            "exercise-1.json",
+            "student.html",
+            "student.tex",
+            "teacher.html",
+            "teacher.tex"
+        ]
+    );
+    let student = read(&dir.join("student.html"));
+    assert!(student.contains("Durchsuchen Sie den Baum mit Alpha-Beta-Suche"), "{student}");
+    assert!(read(&dir.join("exercise-1-key.txt")).starts_with("Reihenfolge: "));
 }

@@ -1,0 +1,216 @@
+//! One exercise of a sheet, made in memory: its random tree, its answer
+//! key with bounds marked as the trace marks them, and its pictures as
+//! handed out and as solved, from `trace` like `trace --exercise`.
+
+use std::convert::Infallible;
+use std::path::Path;
+
+use super::{SheetArgs, write};
+use crate::answer::{Recorder, notation, order_item};
+use crate::bounds::ValueKind;
+use crate::cli::Failure;
+use crate::cli::args::cannot_write;
+use crate::generate::random::{self, ChanceSpec};
+use crate::graphviz::{self, GraphvizError, ImageFormat};
+use crate::lang::Lang;
+use crate::notation::Notation;
+use crate::render::picture::Look;
+use crate::render::sheet::Task;
+use crate::search::{self, Event, Flow, SearchError, Sink};
+use crate::settings::Settings;
+use crate::trace::{self, Format, Request};
+use crate::tree::{self, Naming, Overrides, Player, Tree};
+
+/// An exercise, all of it in memory until the sheet is written.
+pub struct Exercise {
+    number: u32,
+    /// The tree file's text.
+    json: Vec<u8>,
+    /// The answer key: each classroom line's key and items.
+    key: Vec<(String, String)>,
+    /// The pictures as handed out and as solved, as TikZ and as DOT.
+    tikz: [String; 2],
+    dot: [Vec<u8>; 2],
+}
+
+/// What a generated tree is called in messages.
+const GENERATED: &str = "a generated tree";
+
+impl Exercise {
+    /// Makes exercise `number` of the sheet `args` asks for; fails, before
+    /// anything is written, where its tree cannot be searched or drawn.
+    pub fn make(args: &SheetArgs, settings: &Settings, number: u32) -> Result<Exercise, Failure> {
+        let seed = args.seed + u64::from(number - 1);
+        let chance = ChanceSpec {
+            chance: args.chance.unwrap_or(if settings.algorithm.about().chance {
+                0.5
+            } else {
+                0.0
+            }),
+            random_probabilities: args.probabilities == super::Probabilities::Random,
+        };
+        let generated = random::generate(&args.spec.spec(seed)?).with_chance(seed, chance);
+        let mut json = Vec::new();
+        let written = match generated.has_chance_nodes() {
+            true => generated.write_flat(&mut json, Player::Max),
+            false => generated.write_nested(&mut json),
+        };
+        written.map_err(Failure::Output)?;
+        let tree = tree::parse(json.clone(), Naming::Letters, Overrides::default())
+            .map_err(|error| Failure::Input { file: GENERATED.into(), error })?;
+        search::check(&tree, settings.algorithm, &settings.options)
+            .map_err(Failure::of_search(GENERATED))?;
+        let exercise = Look { exercise: true, ..Look::default() };
+        let looks = [exercise, Look::default()];
+        drawable(&tree, settings, looks)?;
+        Ok(Exercise {
+            number,
+            key: key(&tree, settings, args.lang)?,
+            tikz: looks.map(|look| {
+                // TikZ is ASCII and escaped UTF-8: text from text.
+                String::from_utf8_lossy(&traced(&tree, settings, Format::Tikz, look)).into_owned()
+            }),
+            dot: looks.map(|look| traced(&tree, settings, Format::Dot, look)),
+            json,
+        })
+    }
+
+    /// The tree's file name in the sheet's folder.
+    pub fn tree_file(&self) -> String {
+        format!("exercise-{}.json", self.number)
+    }
+
+    /// Writes the tree and its key (`exercise-1.json`,
+    /// `exercise-1-key.txt`) into `dir`.
+    pub fn write(&self, dir: &Path) -> Result<(), Failure> {
+        write(dir, &self.tree_file(), &self.json)?;
+        let key: String = self.key.iter().map(|(key, items)| format!("{key}: {items}\n")).collect();
+        write(dir, &format!("exercise-{}-key.txt", self.number), key.as_bytes())
+    }
+
+    /// The exercise as the documents show it, its pictures drawn as SVG
+    /// by Graphviz in `scratch` while `graphviz` says it is installed.
+    pub fn task(&self, scratch: &Path, graphviz: &mut bool) -> Result<Task, Failure> {
+        let [exercise_svg, solved_svg] = [0, 1].map(|index| {
+            let name = format!("exercise-{}-{index}", self.number);
+            svg(scratch, &name, &self.dot[index], graphviz)
+        });
+        Ok(Task {
+            tree_file: self.tree_file(),
+            exercise_tikz: self.tikz[0].clone(),
+            solved_tikz: self.tikz[1].clone(),
+            exercise_svg: exercise_svg?,
+            solved_svg: solved_svg?,
+            key: self.key.clone(),
+        })
+    }
+}
+
+/// Refuses a tree whose pictures pdflatex could not typeset, under
+/// either look.
+fn drawable(tree: &Tree, settings: &Settings, looks: [Look; 2]) -> Result<(), Failure> {
+    let too_large = |look| {
+        let request = Request { look, ..Request::new(*settings, Format::Tikz) };
+        trace::tikz_too_large(tree, &request).map_err(Failure::of_search(GENERATED))
+    };
+    let reason = match crate::render::tikz::cannot_draw(tree) {
+        Some(reason) => Some(reason),
+        None => looks.into_iter().map(too_large).find_map(Result::transpose).transpose()?,
+    };
+    reason.map_or(Ok(()), |reason| Err(Failure::Usage(format!("{GENERATED}: {reason}"))))
+}
+
+/// The picture `trace` draws of `tree` in `format` under `look`.
+fn traced(tree: &Tree, settings: &Settings, format: Format, look: Look) -> Vec<u8> {
+    let request = Request { look, ..Request::new(*settings, format) };
+    let mut drawn = Vec::new();
+    // Checked to search and to draw before: writing to memory cannot fail.
+    trace::write(tree, &request, &mut drawn).expect("a checked picture is drawn into memory");
+    drawn
+}
+
+/// Draws DOT text as SVG with Graphviz in `scratch`; `None` where Graphviz
+/// is not installed, which `graphviz` then remembers.
+fn svg(
+    scratch: &Path,
+    name: &str,
+    diagram: &[u8],
+    graphviz: &mut bool,
+) -> Result<Option<String>, Failure> {
+    if !*graphviz {
+        return Ok(None);
+    }
+    let path = scratch.join(format!("{name}.svg"));
+    let timeout = std::time::Duration::from_secs(60);
+    match graphviz::draw(diagram, ImageFormat::Svg, &path, timeout) {
+        Ok(_) => {
+            let drawn =
+                std::fs::read_to_string(&path).map_err(|error| cannot_write(&path, &error))?;
+            Ok(Some(drawn))
+        }
+        Err(GraphvizError::Missing(_)) => {
+            *graphviz = false;
+            Ok(None)
+        }
+        Err(error) => Err(Failure::Graphviz(error)),
+    }
+}
+
+/// The kind of each value the `order` line lists, in its order: exact, or
+/// a bound.
+#[derive(Default)]
+struct Kinds(Vec<ValueKind>);
+
+impl Sink for Kinds {
+    type Error = Infallible;
+
+    fn event(&mut self, event: &Event<'_>) -> Result<Flow, Infallible> {
+        if order_item(event).is_some() {
+            let kind = match *event {
+                Event::Value { kind, .. } | Event::Recall { kind, .. } => kind,
+                _ => ValueKind::Exact,
+            };
+            self.0.push(kind);
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn takes_steps(&self) -> bool {
+        false
+    }
+}
+
+/// The classroom lines of the search of `tree`, in `lang`, each as its key
+/// and its items, with every bound in the order line marked (`f:≥16`) as
+/// the trace marks it; `check` takes them as they are.
+fn key(tree: &Tree, settings: &Settings, lang: Lang) -> Result<Vec<(String, String)>, Failure> {
+    let failed = Failure::of_search(GENERATED);
+    let mut recorder = Recorder::for_tree(tree);
+    search::run(tree, settings.algorithm, &settings.options, &mut recorder)
+        .map_err(|error| failed(SearchError::from(error)))?;
+    let mut kinds = Kinds::default();
+    search::run(tree, settings.algorithm, &settings.options, &mut kinds)
+        .map_err(|error| failed(SearchError::from(error)))?;
+    let answer = recorder.into_answer();
+    let order: Vec<String> = answer
+        .order
+        .iter()
+        .zip(kinds.0)
+        .map(|((node, value), kind)| {
+            format!("{}:{}{value}", tree.name(node), Notation::Symbols.bound_sign(kind))
+        })
+        .collect();
+    let words = lang.words();
+    let pruned = match answer.pruned.is_empty() {
+        true => words.nothing.to_string(),
+        false => notation::Nodes(tree, &answer.pruned).to_string(),
+    };
+    let lines = [
+        order.join(" "),
+        notation::Leaves(tree, &answer.leaves).to_string(),
+        pruned,
+        answer.best_move.map_or(words.nothing, |node| tree.name(node)).to_string(),
+        answer.value.to_string(),
+    ];
+    Ok(words.keys.iter().map(|key| key.to_string()).zip(lines).collect())
+}
