@@ -7,13 +7,14 @@
 //! root, one draw `fraction() < leaf_chance` makes it a leaf early; otherwise
 //! one draw `between(min, max)` gives its number of children. Then each leaf,
 //! in the same breadth-first order, draws its value with `between(low, high)`.
-//! Nodes are named a, b, c, ... breadth-first, in both output shapes.
+//! Nodes are named a, b, c, ... breadth-first, in both output shapes,
+//! skipping the reserved word `none` ([`letter_names`]).
 
 use std::io::{self, Write};
 
 use super::{FlatWriter, SplitMix64};
 use crate::tree::Player;
-use crate::tree::names::letters;
+use crate::tree::names::letter_names;
 
 /// The most nodes a generated tree may have (by its depth and branching).
 pub const MAX_NODES: u64 = 10_000_000;
@@ -163,7 +164,7 @@ impl Generated {
 
     /// Writes the tree in the flat shape with the root player given.
     pub fn write_flat(&self, out: &mut dyn Write, player: Player) -> io::Result<()> {
-        let names: Vec<String> = (0..self.len()).map(letters).collect();
+        let names: Vec<String> = letter_names().take(self.len()).collect();
         let mut writer = FlatWriter::start(out, &names[0], player)?;
         for (node, kids) in self.children.iter().enumerate().filter(|(_, kids)| !kids.is_empty()) {
             writer.children(&names[node], kids.iter().map(|&c| names[c].as_str()))?;

@@ -167,9 +167,16 @@ impl Interner {
     }
 }
 
-/// The breadth-first letter name of the node at position `index` (0-based):
-/// bijective base 26, like spreadsheet columns.
-pub fn letters(index: usize) -> String {
+/// The letter names nodes are given breadth-first where nothing names
+/// them: a, b, ..., z, aa, ab, ..., counted in bijective base 26 like
+/// spreadsheet columns, without the names no node may have (`none`, the
+/// 256,573rd, is a reserved word).
+pub fn letter_names() -> impl Iterator<Item = String> {
+    (0..).map(letters).filter(|name| problem_with(name).is_none())
+}
+
+/// The letter name number `index` (0-based) in bijective base 26.
+fn letters(index: usize) -> String {
     let mut digits = Vec::new();
     let mut rest = index + 1;
     while rest > 0 {
@@ -246,6 +253,15 @@ mod tests {
     fn letters_count_like_spreadsheet_columns() {
         let names: Vec<String> = [0, 1, 25, 26, 27, 51, 52, 701, 702].map(letters).into();
         assert_eq!(names, ["a", "b", "z", "aa", "ab", "az", "ba", "zz", "aaa"]);
+    }
+
+    #[test]
+    fn generated_names_never_reach_the_reserved_word_none() {
+        assert_eq!(letters(256_572), "none");
+        let names: Vec<String> = letter_names().take(256_575).collect();
+        assert!(names.iter().all(|name| problem_with(name).is_none()));
+        assert_eq!(names[..3], ["a", "b", "c"]);
+        assert_eq!(names[256_571..], ["nond", "nonf", "nong", "nonh"]);
     }
 
     #[test]
