@@ -215,7 +215,13 @@ pub mod notation {
         }
         piece.push_str(name);
         if let Some(value) = value {
-            let _ = write!(piece, ":{value}");
+            piece.push(':');
+            // Whole numbers, nearly every value of a large tree, straight
+            // into the piece: formatting machinery costs more than the digits.
+            match value.as_integer() {
+                Some(integer) => piece.push_str(itoa::Buffer::new().format(integer)),
+                None => drop(write!(piece, "{value}")),
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 //! `--format answer`: the five classroom lines and nothing else.
 //! The text format ends with the same lines.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 use crate::answer::{Answer, LeafMark, notation};
@@ -38,15 +39,9 @@ pub fn write(
     palette: Palette,
     style: Style,
 ) -> io::Result<()> {
-    let mut evaluated = vec![false; tree.len()];
-    for mark in &answer.leaves {
-        if let LeafMark::Leaf(node) = mark {
-            evaluated[node.index()] = true;
-        }
-    }
-    let order: Vec<(NodeId, f64)> = match style.inner_only {
-        true => answer.order.iter().copied().filter(|(node, _)| !evaluated[node.index()]).collect(),
-        false => answer.order.clone(),
+    let order = match style.inner_only {
+        true => Cow::Owned(inner_order(tree, answer)),
+        false => Cow::Borrowed(&answer.order[..]),
     };
     match order.is_empty() {
         // Only the inner order can be empty: a tree that is one leaf.
@@ -54,6 +49,17 @@ pub fn write(
         false => writeln!(out, "{}: {}", style.order_key(), notation::Order(tree, &order))?,
     }
     write_after_order(out, tree, answer, palette, style.words)
+}
+
+/// The order line's items without the leaves (`--order-line inner`).
+fn inner_order(tree: &Tree, answer: &Answer) -> Vec<(NodeId, f64)> {
+    let mut evaluated = vec![false; tree.len()];
+    for mark in &answer.leaves {
+        if let LeafMark::Leaf(node) = mark {
+            evaluated[node.index()] = true;
+        }
+    }
+    answer.order.iter().copied().filter(|(node, _)| !evaluated[node.index()]).collect()
 }
 
 /// The lines after `order`.
