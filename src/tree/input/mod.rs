@@ -229,7 +229,7 @@ pub fn read(input: &[u8], naming: Naming) -> Result<RawTree, TreeError> {
     let mut pass = Pass { indexed: false, deep: false };
     loop {
         match read_once(input, naming, pass)? {
-            Read::Tree(raw) => return Ok(raw),
+            Read::Tree(raw) => return Ok(*raw),
             Read::SameNames => pass.indexed = true,
             Read::TooDeep => {
                 if let Some(offset) = first_too_deep(input.as_bytes(), MAX_NESTING) {
@@ -258,7 +258,7 @@ struct Pass {
 
 /// What a pass over the document found.
 enum Read {
-    Tree(RawTree),
+    Tree(Box<RawTree>),
     /// Two names are the same and were not indexed: read again with an index.
     SameNames,
     /// The document nests deeper than serde_json's limit: read it again
@@ -285,7 +285,9 @@ fn read_once(input: &str, naming: Naming, pass: Pass) -> Result<Read, TreeError>
             Ok(Read::TooDeep)
         }
         Err(error) => Err(TreeError::from_json(&error, input.as_bytes())),
-        Ok(()) => Ok(builder.finish(naming)?.map_or(Read::SameNames, Read::Tree)),
+        Ok(()) => {
+            Ok(builder.finish(naming)?.map_or(Read::SameNames, |raw| Read::Tree(Box::new(raw))))
+        }
     }
 }
 
