@@ -156,10 +156,7 @@ fn write_diagram(
     let scene =
         Scene { caption: lines, principal_variation: &outcome.principal_variation, current: None };
     let shown = if look.exercise { Picture::new(tree, shown_view(settings)) } else { picture };
-    match request.format {
-        Format::Tikz => tikz::write(out, &canvas, &shown, &scene)?,
-        _ => dot::write(out, &canvas, &shown, &scene)?,
-    }
+    draw(out, request.format, &canvas, &shown, &scene)?;
     Ok(outcome)
 }
 
@@ -232,37 +229,73 @@ fn frame_canvas(tree: &Tree, request: &Request) -> Result<(Canvas, Option<String
     record(tree, settings, &mut ended)?;
     let mut canvas = canvas(request, &ended);
     let header = request.caption.then(|| header(tree, request));
-    let mut lines = CaptionLines::new(tree, header.clone(), canvas.caption_width());
+    let mut lines = CaptionLines::new(tree, header.as_deref(), canvas.caption_width());
     record(tree, settings, &mut lines)?;
     canvas.caption_lines = lines.most;
     Ok((canvas, header))
 }
 
 /// Runs the search and hands one frame per step (a whole DOT graph or
-/// TikZ picture) to `output`, with its step number from 1; or only frame
-/// `only`, stopping the search there. Returns how many frames the search
-/// has (up to `only`).
+/// TikZ picture) to `output`, with its step number from 1. Returns how
+/// many frames the search has.
 pub fn write_frames<E>(
     tree: &Tree,
     request: &Request,
-    only: Option<u64>,
     mut output: impl FnMut(u64, &[u8]) -> Result<(), E>,
 ) -> Result<u64, RunError<E>> {
-    let (canvas, header) = frame_canvas(tree, request)?;
     let mut buffer = Vec::new();
-    let draw = |step, picture: &Picture<'_>, scene: &Scene<'_>| {
+    follow_frames(tree, request, None, |step, canvas, picture, scene| {
         buffer.clear();
-        let drawn = match request.format {
-            Format::Tikz => tikz::write(&mut buffer, &canvas, picture, scene),
-            _ => dot::write(&mut buffer, &canvas, picture, scene),
-        };
-        drawn.expect("a frame is drawn into memory");
+        draw(&mut buffer, request.format, canvas, picture, scene)
+            .expect("a frame is drawn into memory");
         output(step, &buffer)
-    };
+    })
+}
+
+/// Runs the search up to step `n` and writes its frame, as
+/// [`write_frames`] would hand it over, straight to `out`; nothing, if the
+/// search has fewer steps. Returns how many frames the search has, up to `n`.
+pub fn write_frame(
+    tree: &Tree,
+    request: &Request,
+    n: u64,
+    out: &mut dyn Write,
+) -> Result<u64, TraceError> {
+    follow_frames(tree, request, Some(n), |_, canvas, picture, scene| {
+        draw(out, request.format, canvas, picture, scene)
+    })
+}
+
+/// Runs the search and hands every step's picture, or only step `only`'s
+/// (stopping the search there), to `draw`. Returns how many frames the
+/// search has (up to `only`).
+fn follow_frames<E>(
+    tree: &Tree,
+    request: &Request,
+    only: Option<u64>,
+    mut draw: impl FnMut(u64, &Canvas, &Picture<'_>, &Scene<'_>) -> Result<(), E>,
+) -> Result<u64, RunError<E>> {
+    let (canvas, header) = frame_canvas(tree, request)?;
     let picture = Picture::new(tree, shown_view(&request.settings));
-    let mut frames = Frames::new(picture, &canvas, header, only, draw);
+    let draw_step =
+        |step, picture: &Picture<'_>, scene: &Scene<'_>| draw(step, &canvas, picture, scene);
+    let mut frames = Frames::new(picture, &canvas, header, only, draw_step);
     run(tree, &request.settings, &mut frames)?;
     Ok(frames.count())
+}
+
+/// Draws one picture in `format`: TikZ, or else DOT.
+fn draw(
+    out: &mut dyn Write,
+    format: Format,
+    canvas: &Canvas,
+    picture: &Picture<'_>,
+    scene: &Scene<'_>,
+) -> io::Result<()> {
+    match format {
+        Format::Tikz => tikz::write(out, canvas, picture, scene),
+        _ => dot::write(out, canvas, picture, scene),
+    }
 }
 
 /// Writes every frame of the search as one TikZ picture whose steps are

@@ -164,8 +164,9 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
             return write_frames(&tree, &request, &dir, drawing, failed);
         }
         Destination::Frame(n, None) => {
-            let frame = one_frame(&tree, &request, n, failed)?;
-            return stdout.write_all(&frame).map_err(Failure::Output);
+            // Straight out: the search reaches the frame before a byte is written.
+            let count = trace::write_frame(&tree, &request, n, stdout).map_err(failed)?;
+            return if count < n { Err(beyond_the_last(n, count)) } else { Ok(()) };
         }
         Destination::Frame(n, Some((path, kind))) => {
             let frame = one_frame(&tree, &request, n, failed)?;
@@ -186,20 +187,22 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Frame `n` of the search, as `--frames` would write it.
+/// Frame `n` of the search, as `--frames` would write it, in memory: a
+/// file or an image is made only once the frame is known to exist.
 fn one_frame(
     tree: &Tree,
     request: &Request,
     n: u64,
     failed: impl Fn(TraceError) -> Failure,
 ) -> Result<Vec<u8>, Failure> {
-    let mut frame = None;
-    let count = trace::write_frames(tree, request, Some(n), |_, dot_text| {
-        frame = Some(dot_text.to_vec());
-        Ok::<(), io::Error>(())
-    })
-    .map_err(failed)?;
-    frame.ok_or_else(|| Failure::Usage(format!("--frame {n}: this search has {count} frames")))
+    let mut frame = Vec::new();
+    let count = trace::write_frame(tree, request, n, &mut frame).map_err(failed)?;
+    if count < n { Err(beyond_the_last(n, count)) } else { Ok(frame) }
+}
+
+/// The error for a frame number beyond the search's last step.
+fn beyond_the_last(n: u64, count: u64) -> Failure {
+    Failure::Usage(format!("--frame {n}: this search has {count} frames"))
 }
 
 /// Writes every frame into `dir` as `frame-001.dot`, ... (drawn by Graphviz
@@ -217,7 +220,7 @@ fn write_frames(
     let extension = drawing.map_or("dot", |(format, _)| format.extension());
     let path_of = |step: u64| dir.join(format!("frame-{step:0width$}.{extension}"));
     prepare_frame_dir(dir)?;
-    trace::write_frames(tree, request, None, |step, dot_text| {
+    trace::write_frames(tree, request, |step, dot_text| {
         let path = path_of(step);
         match drawing {
             None => write_file(&path, |out| Ok(out.write_all(dot_text)?), &failed),

@@ -98,20 +98,42 @@ pub fn wrap(text: &str, width: f64) -> Vec<String> {
     let mut lines = Vec::new();
     for paragraph in text.lines() {
         let mut line = String::new();
-        for word in paragraph.split(' ').filter(|word| !word.is_empty()) {
-            let longer = format!("{line} {word}");
-            if !line.is_empty() && text_width(&longer, CAPTION_PT) > width {
+        for (starts_line, word) in line_starts(paragraph, width) {
+            if starts_line {
                 lines.push(std::mem::take(&mut line));
+            } else if !line.is_empty() {
+                line.push(' ');
             }
-            if line.is_empty() {
-                line = word.to_string();
-            } else {
-                line = longer;
-            }
+            line.push_str(word);
         }
         lines.push(line);
     }
     lines
+}
+
+/// How many lines [`wrap`] breaks `text` into, counted without making them.
+pub fn line_count(text: &str, width: f64) -> usize {
+    let breaks = |paragraph| line_starts(paragraph, width).filter(|&(starts, _)| starts).count();
+    text.lines().map(|paragraph| 1 + breaks(paragraph)).sum()
+}
+
+/// The words of `paragraph`, each with whether it starts a new line when
+/// the paragraph is set in lines of at most `width` inches (the first word
+/// does not). A line's width grows by a space and a word at a time (text
+/// widths add up), rather than the whole line being measured again for
+/// each word: a long caption is measured in linear time. A billionth of
+/// an inch of slack keeps a line that fits when measured whole from
+/// breaking because the sum of its parts rounds differently.
+fn line_starts(paragraph: &str, width: f64) -> impl Iterator<Item = (bool, &str)> {
+    let space = text_width(" ", CAPTION_PT);
+    let words = paragraph.split(' ').filter(|word| !word.is_empty());
+    words.scan(None, move |line: &mut Option<f64>, word| {
+        let word_width = text_width(word, CAPTION_PT);
+        let longer = line.map(|line| line + space + word_width);
+        let starts_line = longer.is_some_and(|longer| longer > width + 1e-9);
+        *line = Some(if starts_line { word_width } else { longer.unwrap_or(word_width) });
+        Some((starts_line, word))
+    })
 }
 
 /// Follows a search and hands every step's picture, or only step `only`'s,
@@ -182,7 +204,8 @@ where
 /// [`Canvas::caption_lines`].
 pub struct CaptionLines<'t> {
     tree: &'t Tree,
-    header: Option<String>,
+    /// The lines of the header above each step's words.
+    header_lines: usize,
     width: f64,
     steps: u64,
     /// The most lines a frame's caption has.
@@ -190,8 +213,9 @@ pub struct CaptionLines<'t> {
 }
 
 impl<'t> CaptionLines<'t> {
-    pub fn new(tree: &'t Tree, header: Option<String>, width: f64) -> Self {
-        CaptionLines { tree, header, width, steps: 0, most: 0 }
+    pub fn new(tree: &'t Tree, header: Option<&str>, width: f64) -> Self {
+        let header_lines = header.map_or(0, |header| line_count(header, width));
+        CaptionLines { tree, header_lines, width, steps: 0, most: 0 }
     }
 }
 
@@ -207,8 +231,8 @@ impl Sink for CaptionLines<'_> {
             Notation::Symbols,
             crate::lang::Lang::En.words(),
         );
-        let text = frame_caption(self.header.as_deref(), self.steps, &words);
-        self.most = self.most.max(wrap(&text, self.width).len());
+        let step = frame_caption(None, self.steps, &words);
+        self.most = self.most.max(self.header_lines + line_count(&step, self.width));
         Ok(Flow::Continue)
     }
 }
@@ -224,5 +248,16 @@ mod tests {
         assert_eq!(wrap("abc de fg", narrow), ["abc de", "fg"]);
         assert_eq!(wrap("abcdefghij k", 0.1), ["abcdefghij", "k"]);
         assert_eq!(wrap("head\nstep 1: a", 10.0), ["head", "step 1: a"]);
+        assert_eq!(wrap("a  b\n\nc", 10.0), ["a b", "", "c"]);
+    }
+
+    #[test]
+    fn lines_are_counted_as_wrap_makes_them() {
+        let texts = ["a b c", "abc de fg", "abcdefghij k", "head\nstep 1: a", "a  b\n\nc", ""];
+        for text in texts {
+            for width in [0.1, text_width("abc de", CAPTION_PT), 10.0] {
+                assert_eq!(line_count(text, width), wrap(text, width).len(), "{text:?} {width}");
+            }
+        }
     }
 }
