@@ -171,7 +171,8 @@ impl Generated {
         let mut writer = FlatWriter::start(out, &names[0], player)?;
         let preorder = self.preorder();
         for &node in preorder.iter().filter(|&&node| !self.children[node].is_empty()) {
-            writer.children(&names[node], self.children[node].iter().map(|&c| names[c].as_str()))?;
+            writer
+                .children(&names[node], self.children[node].iter().map(|&c| names[c].as_str()))?;
         }
         for &node in &preorder {
             if let Some(value) = self.values[node] {
