@@ -17,6 +17,9 @@ gametree "${wide[@]}" -o docs/three-plies-values.svg
 gametree "${wide[@]}" --collapse-pruned -o docs/three-plies-collapsed.svg
 gametree trace trees/expectimax.json --algo expectimax -o docs/expectimax.svg
 gametree trace trees/transpositions.json --transpositions --caption -o docs/transpositions.svg
+# Connect four as the lecture draws it: the best line, and the line to the cut at 1.2.
+gametree trace trees/games/connect-four.json --fold 4.2 --caption -o docs/connect-four-best-line.svg
+gametree trace trees/games/connect-four.json --algo alphabeta --fold 1.2 --caption -o docs/connect-four-cut.svg
 
 # The stepping page, as a browser shows it at step 15 (needs chromium).
 page="$(mktemp -d)"

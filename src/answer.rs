@@ -13,7 +13,7 @@
 
 use std::convert::Infallible;
 
-use crate::num::Num;
+use crate::num::Value;
 use crate::search::{Event, Flow, Outcome, Sink};
 use crate::tree::{NodeId, Tree};
 
@@ -31,14 +31,68 @@ pub enum LeafMark {
 pub struct Answer {
     /// Every node in the order it received its value, with that value (in
     /// the algorithm's point of view).
-    pub order: Vec<(NodeId, f64)>,
+    pub order: OrderLine,
     /// Evaluated leaves in order, with a mark where each cutoff happened.
     pub leaves: Vec<LeafMark>,
     /// Children skipped by cutoffs, in order.
     pub pruned: Vec<NodeId>,
     pub best_move: Option<NodeId>,
     /// The root's value from MAX's point of view.
-    pub value: f64,
+    pub value: Value,
+}
+
+/// The `order` line: every node in the order it received its value, with
+/// that value. Values are kept as doubles, which hold every decimal
+/// exactly, with the few fractions (averages at chance nodes) beside them:
+/// a tic-tac-toe answer has half a million items, and sixteen bytes a
+/// value would take a third more memory.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OrderLine {
+    items: Vec<(NodeId, f64)>,
+    /// The values that are fractions, each with its item's position.
+    fractions: Vec<(u32, Value)>,
+}
+
+impl OrderLine {
+    /// An empty line with room for `items`.
+    pub fn with_capacity(items: usize) -> OrderLine {
+        OrderLine { items: Vec::with_capacity(items), fractions: Vec::new() }
+    }
+
+    /// Adds `node`, which received `value`.
+    pub fn push(&mut self, node: NodeId, value: Value) {
+        if value.fraction_part().is_some() {
+            self.fractions.push((self.items.len() as u32, value));
+        }
+        self.items.push((node, value.to_f64()));
+    }
+
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// The items in order.
+    pub fn iter(&self) -> impl Iterator<Item = (NodeId, Value)> + '_ {
+        let mut fractions = self.fractions.iter().peekable();
+        self.items.iter().enumerate().map(move |(at, &(node, value))| {
+            match fractions.next_if(|&&(position, _)| position as usize == at) {
+                Some(&(_, fraction)) => (node, fraction),
+                None => (node, Value::decimal(value)),
+            }
+        })
+    }
+}
+
+impl FromIterator<(NodeId, Value)> for OrderLine {
+    fn from_iter<I: IntoIterator<Item = (NodeId, Value)>>(items: I) -> OrderLine {
+        let mut line = OrderLine::default();
+        items.into_iter().for_each(|(node, value)| line.push(node, value));
+        line
+    }
 }
 
 impl Answer {
@@ -49,7 +103,7 @@ impl Answer {
         let first = tree.first_copies();
         let first = |node: NodeId| first[node.index()];
         Answer {
-            order: self.order.iter().map(|&(node, value)| (first(node), value)).collect(),
+            order: self.order.iter().map(|(node, value)| (first(node), value)).collect(),
             leaves: (self.leaves.iter())
                 .map(|&mark| match mark {
                     LeafMark::Leaf(node) => LeafMark::Leaf(first(node)),
@@ -66,12 +120,12 @@ impl Answer {
 /// A sink that collects the answer lines from a search's events.
 #[derive(Debug, Default)]
 pub struct Recorder {
-    order: Vec<(NodeId, f64)>,
+    order: OrderLine,
     leaves: Vec<LeafMark>,
     pruned: Vec<NodeId>,
     /// The best move and the root's value, once the search is over.
     best_move: Option<NodeId>,
-    value: f64,
+    value: Value,
 }
 
 impl Recorder {
@@ -79,7 +133,7 @@ impl Recorder {
     /// lists of a large tree are not copied as they grow.
     pub fn for_tree(tree: &Tree) -> Recorder {
         Recorder {
-            order: Vec::with_capacity(tree.len()),
+            order: OrderLine::with_capacity(tree.len()),
             leaves: Vec::with_capacity(tree.len()),
             ..Recorder::default()
         }
@@ -116,7 +170,7 @@ impl Recorder {
 }
 
 /// What `event` adds to the `order` line: a node and the value it received.
-pub fn order_item(event: &Event<'_>) -> Option<(NodeId, f64)> {
+pub fn order_item(event: &Event<'_>) -> Option<(NodeId, Value)> {
     match *event {
         Event::Leaf { node, value }
         | Event::Value { node, value, .. }
@@ -134,7 +188,9 @@ impl Sink for Recorder {
     type Error = Infallible;
 
     fn event(&mut self, event: &Event<'_>) -> Result<Flow, Infallible> {
-        self.order.extend(order_item(event));
+        if let Some((node, value)) = order_item(event) {
+            self.order.push(node, value);
+        }
         self.record_marks(event);
         Ok(Flow::Continue)
     }
@@ -158,11 +214,11 @@ pub mod notation {
     use super::*;
 
     /// `e:3 f:12 b:3`.
-    pub struct Order<'a>(pub &'a Tree, pub &'a [(NodeId, f64)]);
+    pub struct Order<'a>(pub &'a Tree, pub &'a OrderLine);
 
     impl fmt::Display for Order<'_> {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            separated(f, self.1.iter().map(|&(node, value)| (self.0.name(node), Some(Num(value)))))
+            separated(f, self.1.iter().map(|(node, value)| (self.0.name(node), Some(value))))
         }
     }
 
@@ -193,7 +249,7 @@ pub mod notation {
     /// formatter is a call through a trait object.
     fn separated<'t>(
         f: &mut fmt::Formatter<'_>,
-        items: impl Iterator<Item = (&'t str, Option<Num>)>,
+        items: impl Iterator<Item = (&'t str, Option<Value>)>,
     ) -> fmt::Result {
         let mut piece = String::new();
         for (index, (name, value)) in items.enumerate() {
@@ -209,19 +265,19 @@ pub mod notation {
     /// Appends one item of a line to `piece`, after a space unless it is
     /// the line's `first`.
     #[inline]
-    fn push_item(piece: &mut String, first: bool, name: &str, value: Option<Num>) {
+    fn push_item(piece: &mut String, first: bool, name: &str, value: Option<Value>) {
         if !first {
             piece.push(' ');
         }
         piece.push_str(name);
-        if let Some(value) = value {
-            piece.push(':');
-            // Whole numbers, nearly every value of a large tree, straight
-            // into the piece: formatting machinery costs more than the digits.
-            match value.as_integer() {
-                Some(integer) => piece.push_str(itoa::Buffer::new().format(integer)),
-                None => drop(write!(piece, "{value}")),
+        match value.map(|value| (value, value.as_integer())) {
+            // Most values are whole numbers: written straight in.
+            Some((_, Some(integer))) => {
+                piece.push(':');
+                piece.push_str(itoa::Buffer::new().format(integer));
             }
+            Some((value, None)) => drop(write!(piece, ":{value}")),
+            None => {}
         }
     }
 

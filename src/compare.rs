@@ -6,6 +6,7 @@
 //! Knuth and Moore's minimal tree, up to ties among equal values.
 
 use crate::bounds::{ValueKind, Window};
+use crate::num::Value;
 use crate::order::{self, Order};
 use crate::search::{self, Algorithm, Discard, Options, Preset, Returns, SearchError, Stats};
 use crate::tree::Tree;
@@ -15,7 +16,7 @@ use crate::tree::Tree;
 pub struct Row {
     pub algorithm: &'static str,
     /// The root's value from MAX's point of view.
-    pub value: f64,
+    pub value: Value,
     /// Whether `value` is only a bound (the root failed in a narrowed window).
     pub kind: ValueKind,
     pub best_move: Option<String>,
@@ -28,7 +29,7 @@ pub struct Row {
 impl Row {
     /// A row of `algorithm` with nothing in it yet.
     fn empty(algorithm: &'static str) -> Row {
-        let (value, kind) = (f64::NAN, ValueKind::Exact);
+        let (value, kind) = (Value::default(), ValueKind::Exact);
         Row { algorithm, value, kind, best_move: None, stats: Stats::default(), skipped: None }
     }
 
@@ -156,7 +157,7 @@ mod tests {
         let skipped = "not run: b at depth 1 has no static value";
         assert_eq!(rows[9].skipped.as_deref(), Some(skipped));
         rows.remove(9);
-        assert!(rows.iter().all(|row| row.value == 3.0));
+        assert!(rows.iter().all(|row| row.value == Value::decimal(3.0)));
         let visited: Vec<u64> = rows.iter().map(|row| row.stats.nodes_visited).collect();
         // MTD(f) from 0: a pass proving a >= 3 (a b e f g), one proving
         // a <= 3 (a b c h d k l m, e remembered). SSS*: passes proving

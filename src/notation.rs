@@ -4,7 +4,7 @@
 //! bounded values (`>=3`) and cutoff tests (`v=2 <= alpha=3`).
 
 use crate::bounds::{Bound, CutoffRule, ValueKind, Window};
-use crate::num::Num;
+use crate::num::{Num, Value};
 
 /// How the alpha-beta vocabulary is written: in ASCII for terminals, files
 /// and answers (`alpha=-inf`, `<=`), or with the textbook's symbols for
@@ -26,8 +26,20 @@ impl Notation {
         }
     }
 
-    /// A bound of a window: the number, or where the number just above
-    /// or below it is shorter to write, that one marked `-` or `+` (`⁻`,
+    /// A value as this notation shows it: in ASCII as the text trace and
+    /// the classroom lines write it (`7`, `15.4`, `23/3`); with symbols as
+    /// pictures do, where a value whose decimals repeat is rounded to four
+    /// significant digits and marked (`≈7.667`).
+    pub fn value(self, value: Value) -> String {
+        match self {
+            Notation::Symbols if value.repeats() => format!("\u{2248}{}", value.rounded(4)),
+            Notation::Symbols => self.number(value.to_f64()),
+            Notation::Ascii => value.to_string(),
+        }
+    }
+
+    /// A bound of a window: the number, or where the number just above or
+    /// below it is the shortest to write, that one marked `-` or `+` (`⁻`,
     /// `⁺`). A null window's bounds are neighbouring numbers; `3+` is the
     /// textbook's 3 + 1 for real values: the next number above 3.
     pub fn limit(self, value: f64) -> String {
@@ -35,16 +47,13 @@ impl Notation {
         if value.is_infinite() {
             return plain;
         }
-        let (above, below) = (self.number(value.next_up()), self.number(value.next_down()));
         let (minus, plus) =
             if self == Notation::Ascii { ("-", "+") } else { ("\u{207b}", "\u{207a}") };
-        if above.len() < plain.len() {
-            above + minus
-        } else if below.len() < plain.len() {
-            below + plus
-        } else {
-            plain
-        }
+        let above = self.number(value.next_up()) + minus;
+        let below = self.number(value.next_down()) + plus;
+        [below, above].into_iter().fold(plain, |shortest, marked| {
+            if marked.chars().count() < shortest.chars().count() { marked } else { shortest }
+        })
     }
 
     /// `alpha` or `α`, `beta` or `β`.
@@ -99,4 +108,31 @@ pub fn cutoff_test(rule: &CutoffRule, notation: Notation) -> String {
         notation.bound(rule.bound),
         notation.limit(rule.limit)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_null_windows_bound_is_its_neighbour_marked_for_every_value() {
+        for (value, shown) in
+            [(3.0, "3"), (2.5, "2.5"), (-3.0, "-3"), (0.1, "0.1"), (1e6, "1000000")]
+        {
+            assert_eq!(Notation::Ascii.limit(value), shown);
+            assert_eq!(Notation::Ascii.limit(f64::next_up(value)), format!("{shown}+"));
+            assert_eq!(Notation::Ascii.limit(f64::next_down(value)), format!("{shown}-"));
+            assert_eq!(Notation::Symbols.limit(f64::next_up(value)), format!("{shown}\u{207a}"));
+        }
+        assert_eq!(Notation::Symbols.limit(f64::INFINITY), "\u{221e}");
+    }
+
+    #[test]
+    fn pictures_round_values_whose_decimals_repeat() {
+        let third = |n| Value::fraction(crate::num::Fraction::new(n, 3));
+        assert_eq!(Notation::Symbols.value(third(23)), "\u{2248}7.667");
+        assert_eq!(Notation::Ascii.value(third(23)), "23/3");
+        assert_eq!(Notation::Symbols.value(third(21)), "7");
+        assert_eq!(Notation::Symbols.value(Value::decimal(f64::NEG_INFINITY)), "-\u{221e}");
+    }
 }

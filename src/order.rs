@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use crate::answer::Recorder;
 use crate::generate::SplitMix64;
+use crate::num::Value;
 use crate::search::{self, Algorithm, Options, SearchError};
 use crate::tree::{NodeId, Player, Tree};
 
@@ -125,13 +126,16 @@ pub fn arrange(tree: Tree, order: Order, depth_limit: Option<u32>) -> Result<Tre
 }
 
 /// Every node's minimax value (none where the search does not reach).
-fn minimax_values(tree: &Tree, depth_limit: Option<u32>) -> Result<Vec<Option<f64>>, SearchError> {
+fn minimax_values(
+    tree: &Tree,
+    depth_limit: Option<u32>,
+) -> Result<Vec<Option<Value>>, SearchError> {
     let options = Options { depth_limit, ..Options::default() };
     let mut recorder = Recorder::default();
     // Expectimax is minimax on a tree without chance nodes.
     search::run(tree, Algorithm::EXPECTIMAX, &options, &mut recorder)?;
     let mut values = vec![None; tree.len()];
-    for (node, value) in recorder.into_answer().order {
+    for (node, value) in recorder.into_answer().order.iter() {
         values[node.index()] = Some(value);
     }
     Ok(values)

@@ -9,7 +9,8 @@
 //! 94,978 (B), 16,811 (C) and 2,738 (D) nodes before the first move.
 
 use crate::bounds::Window;
-use crate::generate::tictactoe::{self, Position, Rules};
+use crate::generate::game::{self, Game, Shape};
+use crate::generate::tictactoe::{Position, Rules, TicTacToe};
 use crate::search::{self, Algorithm, Discard, Options};
 use crate::tree::{Naming, Overrides};
 
@@ -58,25 +59,45 @@ pub struct Choice {
 /// The move `variant` makes at `position`, a game that is not over. The
 /// search breaks ties by taking the first best move in cell order.
 pub fn choose(position: Position, variant: Variant) -> Choice {
-    let mut text = Vec::new();
-    tictactoe::write(&mut text, position, variant.rules()).expect("writing to memory succeeds");
-    let tree = crate::tree::parse(text, Naming::Letters, Overrides::default())
-        .expect("the generated tree is valid");
+    let game = TicTacToe { position, rules: variant.rules() };
     let (algorithm, options) = variant.search();
-    let outcome = search::run(&tree, algorithm, &options, &mut Discard)
-        .expect("a tree of results in [-1, 1] searches");
+    let searched = search_game(&game, algorithm, &options);
     // Under the forced-win rule a position where the mover wins at once is
     // a leaf: the move is that win, found without a search.
-    let cell = match outcome.best_move {
-        Some(node) => move_cell(tree.name(node)),
-        None => position.winning_move().expect("an unfinished game's root is a leaf only by a win"),
-    };
-    Choice { cell, nodes: outcome.stats.nodes_visited }
+    let cell = searched.best.or_else(|| position.winning_move());
+    Choice {
+        cell: cell.expect("an unfinished game's root is a leaf only by a win"),
+        nodes: searched.nodes,
+    }
 }
 
-/// The cell of a root child named by its move, `x4` or `o0`.
-fn move_cell(name: &str) -> usize {
-    name[1..].parse().expect("a root child is named by mover and cell")
+/// What a search of a game's tree found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Searched<M> {
+    /// The first best move; none where the root is a leaf.
+    pub best: Option<M>,
+    /// The nodes the search visited, the root included.
+    pub nodes: u64,
+}
+
+/// Builds the complete tree of `game` as `gametree gen` writes it and
+/// searches it with `algorithm` and `options`.
+pub fn search_game<G: Game>(
+    game: &G,
+    algorithm: Algorithm,
+    options: &Options,
+) -> Searched<G::Move> {
+    let mut text = Vec::new();
+    let shape = Shape { horizon: None, graph: false };
+    game::write(&mut text, game, &shape).expect("writing to memory succeeds");
+    let tree = crate::tree::parse(text, Naming::Letters, Overrides::default())
+        .expect("the generated tree is valid");
+    let outcome =
+        search::run(&tree, algorithm, options, &mut Discard).expect("a generated tree searches");
+    // The root's children are the moves, in the order the game gives them.
+    let children = tree.children(tree.root());
+    let best = outcome.best_move.and_then(|best| children.iter().position(|&child| child == best));
+    Searched { best: best.map(|index| game.moves()[index]), nodes: outcome.stats.nodes_visited }
 }
 
 #[cfg(test)]

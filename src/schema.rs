@@ -5,7 +5,7 @@
 //! through serde visitors with key tables of its own, so tests hold the two
 //! together: the unit tests below check the schema's spellings against the
 //! reader's (players, perspectives, infinities), one in the reader checks
-//! its property lists against the reader's keys, and `tests/schema/` runs
+//! its property lists against the reader's keys, and `tests/it/schema/` runs
 //! both over every tree file of the tests and a generated corpus, in both
 //! directions. The trace schema is generated from the very types that
 //! write and parse traces; its committed copy under `schemas/` is kept

@@ -21,7 +21,7 @@ use std::fmt;
 use crate::answer::LeafMark;
 use crate::bounds::ValueKind;
 use crate::notation::Notation;
-use crate::num::Num;
+use crate::num::Written;
 use crate::tree::{NodeId, Tree};
 use crate::{lang, spelling};
 
@@ -87,7 +87,7 @@ impl Key {
 /// (`<=2`) or `≥5` (`>=5`), as the diagrams print fail-soft bounds.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Claim {
-    pub value: f64,
+    pub value: Written,
     /// `Upper` for `≤`, `Lower` for `≥`; none for a bare value.
     pub bound: Option<ValueKind>,
 }
@@ -95,7 +95,7 @@ pub struct Claim {
 impl fmt::Display for Claim {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sign = self.bound.map_or("", |kind| Notation::Symbols.bound_sign(kind));
-        write!(f, "{sign}{}", Num(self.value))
+        write!(f, "{sign}{}", self.value)
     }
 }
 
@@ -107,7 +107,7 @@ pub enum Items {
     Leaves(Vec<LeafMark>),
     Pruned(Vec<NodeId>),
     BestMove(Option<NodeId>),
-    Value(f64),
+    Value(Written),
 }
 
 /// One line of an answer, with its 1-based line number.
@@ -211,7 +211,11 @@ fn words(text: &str) -> Vec<String> {
     let mut pending_space = false;
     let mut chars = text.chars().peekable();
     while let Some(mut c) = chars.next() {
-        if c.is_whitespace() || c == ',' || c == ';' {
+        // A comma between two digits is a decimal comma (`h:1,5`).
+        let decimal_comma = c == ','
+            && joined.ends_with(|d: char| d.is_ascii_digit())
+            && chars.peek().is_some_and(char::is_ascii_digit);
+        if c.is_whitespace() || (c == ',' && !decimal_comma) || c == ';' {
             pending_space = !joined.is_empty();
             continue;
         }
@@ -304,17 +308,19 @@ fn claim(text: &str) -> Result<Claim, String> {
     }
 }
 
-fn parse_number(text: &str) -> Result<f64, String> {
-    let finite = || text.parse::<f64>().ok().filter(|value| value.is_finite());
-    crate::num::infinity(text)
-        .or_else(finite)
-        .ok_or_else(|| format!("expected a number, got {text:?}"))
+fn parse_number(text: &str) -> Result<Written, String> {
+    Written::parse(text).ok_or_else(|| format!("expected a number, got {text:?}"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::tree::{Naming, Overrides};
+
+    /// A whole number as an answer writes it.
+    fn whole(value: f64) -> Written {
+        Written { value: crate::num::Value::decimal(value), places: Some(0) }
+    }
 
     fn aima() -> Tree {
         crate::tree::parse(b"[[3,12,8],[2,4,6],[14,5,2]]", Naming::Letters, Overrides::default())
@@ -331,7 +337,10 @@ mod tests {
         assert_eq!(lines[0].number, 4);
         let Items::Order(order) = &lines[0].items else { panic!("an order line") };
         assert_eq!(order.len(), 3);
-        assert_eq!(order[1], (tree.name_index()["f"], Some(Claim { value: 12.0, bound: None })));
+        assert_eq!(
+            order[1],
+            (tree.name_index()["f"], Some(Claim { value: whole(12.0), bound: None }))
+        );
         let Items::Leaves(leaves) = &lines[1].items else { panic!("a leaves line") };
         assert_eq!(leaves[2], LeafMark::Cutoff);
     }
@@ -370,12 +379,12 @@ mod tests {
         let id = |name: &str| tree.name_index()[name];
         let text = "order = e=3; f: 12 ; g = 8\nbest_move b\nValue = 3\npruned: -";
         let lines = parse(text, &tree).unwrap();
-        let exact = |value| Some(Claim { value, bound: None });
+        let exact = |value| Some(Claim { value: whole(value), bound: None });
         let order = vec![(id("e"), exact(3.0)), (id("f"), exact(12.0)), (id("g"), exact(8.0))];
         assert_eq!(lines[0].items, Items::Order(order));
         assert_eq!(lines[1].items, Items::Pruned(Vec::new()));
         assert_eq!(lines[2].items, Items::BestMove(Some(id("b"))));
-        assert_eq!(lines[3].items, Items::Value(3.0));
+        assert_eq!(lines[3].items, Items::Value(whole(3.0)));
         for best in ["best-move: b", "bestmove: b", "BEST MOVE b", "best = b"] {
             let lines = parse(best, &tree).unwrap();
             assert_eq!(lines[0].items, Items::BestMove(Some(id("b"))), "{best}");
@@ -396,8 +405,8 @@ mod tests {
     fn bounds_read_as_the_diagrams_print_them() {
         let tree = aima();
         let id = |name: &str| tree.name_index()[name];
-        let upper = Some(Claim { value: 2.0, bound: Some(ValueKind::Upper) });
-        let lower = Some(Claim { value: 5.0, bound: Some(ValueKind::Lower) });
+        let upper = Some(Claim { value: whole(2.0), bound: Some(ValueKind::Upper) });
+        let lower = Some(Claim { value: whole(5.0), bound: Some(ValueKind::Lower) });
         for text in ["c:\u{2264}2", "c:<=2", "c<=2", "c = <=2", "c\u{2264}2", "c: \u{2264} 2"] {
             let lines = parse(&format!("order: {text}"), &tree).unwrap();
             assert_eq!(lines[0].items, Items::Order(vec![(id("c"), upper)]), "{text}");

@@ -102,9 +102,15 @@ impl<'a> Exercise<'a> {
             return self.grade(bytes);
         }
         let trace = trace_file::read(text)?;
-        let (tree, settings) = self.trace_search(&trace)?;
-        let tree = tree.into_owned();
-        drop(self);
+        let (read_again, settings) = match self.trace_search(&trace)? {
+            (Cow::Owned(tree), settings) => (Some(tree), settings),
+            (Cow::Borrowed(_), settings) => (None, settings),
+        };
+        // The exercise's own tree where it is the trace's, without a copy;
+        // the tree file is let go before the search.
+        let Exercise { tree, source, .. } = self;
+        drop(source);
+        let tree = read_again.unwrap_or(tree);
         trace_file::grade(&tree, &settings, &trace, text)
     }
 

@@ -9,7 +9,7 @@ use std::convert::Infallible;
 
 use crate::bounds::{Bound, CutoffRule, ValueKind, Window};
 use crate::notation::{Notation, bound_sign, cutoff_test};
-use crate::num::Num;
+use crate::num::{Num, Value};
 use crate::search::{Absorption, Algorithm, Event, Flow, Options, Returns, Sink, View};
 use crate::tree::{NodeId, Player, Tree};
 
@@ -18,7 +18,7 @@ use crate::tree::{NodeId, Player, Tree};
 struct Moment {
     parent: NodeId,
     /// The sibling searched just before, with the value it returned.
-    after: Option<(NodeId, f64)>,
+    after: Option<(NodeId, Value)>,
     /// The cutoff test the parent made after that sibling, which did not
     /// hold; none where the parent does not prune.
     test: Option<CutoffRule>,
@@ -28,7 +28,7 @@ struct Moment {
 #[derive(Clone, Copy, Debug)]
 struct Cut {
     at: NodeId,
-    after: Option<(NodeId, f64)>,
+    after: Option<(NodeId, Value)>,
     rule: CutoffRule,
 }
 
@@ -37,12 +37,12 @@ struct Open {
     node: NodeId,
     /// Where its best value started, and where it is after the children so
     /// far (the algorithm's point of view), as the search says.
-    start: Option<f64>,
-    v: Option<f64>,
+    start: Option<Value>,
+    v: Option<Value>,
     /// The window it was entered with.
     entry: Option<Window>,
     /// The last child taken, with the value it returned.
-    last: Option<(NodeId, f64)>,
+    last: Option<(NodeId, Value)>,
     /// The cutoff test made after the last child.
     test: Option<CutoffRule>,
 }
@@ -50,14 +50,14 @@ struct Open {
 /// The value a node returned, and how it came about.
 #[derive(Clone, Copy, Debug)]
 struct Received {
-    value: f64,
+    value: Value,
     kind: ValueKind,
     /// The window it was entered with (none without pruning).
     entry: Option<Window>,
     /// Where its best value started before its first child.
-    start: Option<f64>,
+    start: Option<Value>,
     /// Its best value before fail-hard clamped it.
-    best: f64,
+    best: Value,
     /// Taken from the memory of earlier passes, not searched.
     recalled: bool,
 }
@@ -103,7 +103,7 @@ impl<'t> Witness<'t> {
     }
 
     /// The value `node` received, if the search reached it.
-    pub fn value_of(&self, node: NodeId) -> Option<f64> {
+    pub fn value_of(&self, node: NodeId) -> Option<Value> {
         self.value[node.index()].map(|received| received.value)
     }
 
@@ -159,7 +159,7 @@ impl<'t> Witness<'t> {
             "{name} is searched: at {parent} ({}) after {}={}, {} does not hold",
             self.tree.player(moment.parent),
             self.tree.name(sibling),
-            Num(value),
+            value,
             cutoff_test(&rule, Notation::Ascii)
         )
     }
@@ -201,8 +201,8 @@ impl<'t> Witness<'t> {
             .children(node)
             .iter()
             .map(|&child| {
-                let probability = Num(self.tree.probability(child).unwrap_or_default());
-                let value = self.value_of(child).map_or("?".to_string(), |v| Num(v).to_string());
+                let probability = self.tree.probability(child).unwrap_or_default();
+                let value = self.value_of(child).map_or("?".to_string(), |v| v.to_string());
                 format!("{probability}*{}={value}", self.tree.name(child))
             })
             .collect();
@@ -221,7 +221,7 @@ impl<'t> Witness<'t> {
                     ValueKind::Exact => "=",
                     bound => bound_sign(bound),
                 };
-                Some(format!("{}{relation}{}", self.tree.name(child), Num(value)))
+                Some(format!("{}{relation}{}", self.tree.name(child), value))
             })
             .collect();
         shown.join(" ")
@@ -238,21 +238,21 @@ impl<'t> Witness<'t> {
             let relation = if kind == ValueKind::Exact { "=" } else { bound_sign(kind) };
             return format!(
                 "{name} is not searched again: an earlier pass proved {name}{relation}{}",
-                Num(value)
+                value
             );
         }
         if self.tree.is_leaf(node) {
-            return format!("{name} is a leaf worth {}", Num(value));
+            return format!("{name} is a leaf worth {}", value);
         }
         let children = self.tree.children(node);
         if children.iter().all(|&child| self.value_of(child).is_none()) {
-            return format!("{name} is evaluated at the depth limit: {}", Num(value));
+            return format!("{name} is evaluated at the depth limit: {}", value);
         }
         if self.tree.player(node) == Player::Chance {
             return format!(
                 "{name} (CHANCE) takes the average of its children's values, weighted by their probabilities: {}, so {}",
                 self.weighted_values(node),
-                Num(value)
+                value
             );
         }
         let rule = match (self.shown, self.tree.player(node)) {
@@ -287,9 +287,9 @@ impl<'t> Witness<'t> {
         else {
             return String::new();
         };
-        let bound = if start == window.alpha { Bound::Alpha } else { Bound::Beta };
+        let bound = if start == Value::decimal(window.alpha) { Bound::Alpha } else { Bound::Beta };
         match start.is_finite() {
-            true => format!("starts at its {}={} and ", bound.name(), Num(start)),
+            true => format!("starts at its {}={} and ", bound.name(), start),
             false => String::new(),
         }
     }
@@ -303,12 +303,12 @@ impl<'t> Witness<'t> {
         match entry {
             Some(window) if received.best != received.value => format!(
                 "{}, clamped into alpha={} beta={}: {}",
-                Num(received.best),
+                received.best,
                 Num(window.alpha),
                 Num(window.beta),
-                Num(received.value)
+                received.value
             ),
-            _ => Num(received.value).to_string(),
+            _ => received.value.to_string(),
         }
     }
 
@@ -325,7 +325,7 @@ impl<'t> Witness<'t> {
             Some((child, value)) => format!(
                 "{at} after {}={}, {}",
                 self.tree.name(child),
-                Num(value),
+                value,
                 cutoff_test(&cut.rule, Notation::Ascii)
             ),
             None => format!("{at}, {}", cutoff_test(&cut.rule, Notation::Ascii)),
@@ -335,13 +335,13 @@ impl<'t> Witness<'t> {
     /// A value as received, in the search's own point of view (the moved
     /// view is the negation of the mover's). The conversion is its own
     /// inverse.
-    fn searched(&self, value: f64) -> f64 {
+    fn searched(&self, value: Value) -> Value {
         if self.shown == View::Moved { -value } else { value }
     }
 
     /// `node`, just entered, receives its value without a search of its
     /// children: evaluated, or `recalled` from an earlier pass.
-    fn valued_on_entry(&mut self, node: NodeId, value: f64, kind: ValueKind, recalled: bool) {
+    fn valued_on_entry(&mut self, node: NodeId, value: Value, kind: ValueKind, recalled: bool) {
         let entry = self.open.pop().and_then(|open| open.entry);
         let received = Received { value, kind, entry, start: None, best: value, recalled };
         self.value[node.index()] = Some(received);
@@ -349,7 +349,7 @@ impl<'t> Witness<'t> {
     }
 
     /// `node`, whose children were searched, receives its value.
-    fn valued(&mut self, node: NodeId, value: f64, kind: ValueKind) {
+    fn valued(&mut self, node: NodeId, value: Value, kind: ValueKind) {
         let open = self.open.pop().expect("a node's value follows its entry");
         let best = open.v.map_or(value, |v| self.searched(v));
         let received =

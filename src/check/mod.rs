@@ -16,9 +16,11 @@ pub mod trace_file;
 
 pub use exercise::{Exercise, ExerciseError, TreeSource};
 
+use crate::answer::OrderLine;
 use crate::answer::{Answer, LeafMark, notation};
 use crate::bounds::ValueKind;
-use crate::num::{self, Num};
+use crate::notation::Notation;
+use crate::num::{Match, Value, Written};
 use crate::tree::{NodeId, Tree};
 use classroom::{Claim, Items, Line};
 use explain::Witness;
@@ -58,12 +60,15 @@ pub struct Verdict {
 }
 
 /// How strictly to grade, beyond the search's own answer.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct GradeOptions {
     /// Accept any move to a root child with the root's exact value.
     pub any_best_move: bool,
     /// A `leaves` line must mark the cutoffs with `#`.
     pub require_marks: bool,
+    /// How far a written value may be from the computed one (`--tolerance`);
+    /// without one, only the exact value or its rounding.
+    pub tolerance: Option<f64>,
 }
 
 impl Verdict {
@@ -130,8 +135,8 @@ impl Grader<'_> {
         // Each value with what it says: a node searched in several passes
         // receives a bound in one and its value in another.
         let kinds = self.witness.received_kinds();
-        let search: Vec<(NodeId, f64, ValueKind)> = (self.answer.order.iter().zip(kinds))
-            .map(|(&(node, value), &kind)| (node, value, kind))
+        let search: Vec<(NodeId, Value, ValueKind)> = (self.answer.order.iter().zip(kinds))
+            .map(|((node, value), &kind)| (node, value, kind))
             .filter(|&(node, _, _)| !inner_only || !evaluated(node))
             .collect();
         let show = |&(node, claim): &(NodeId, Option<Claim>)| match claim {
@@ -141,11 +146,13 @@ impl Grader<'_> {
         let got: Vec<String> = items.iter().map(show).collect();
         // A bound must point the way the search's does; a bare value may
         // stand for a bound.
+        let tolerance = self.options.tolerance;
         let same = |a: &(NodeId, Option<Claim>),
-                    &(node, value, kind): &(NodeId, f64, ValueKind)| {
+                    &(node, value, kind): &(NodeId, Value, ValueKind)| {
             a.0 == node
                 && a.1.is_none_or(|c| {
-                    num::agrees(c.value, value) && c.bound.is_none_or(|b| b == kind)
+                    c.value.matches(value, tolerance) != Match::No
+                        && c.bound.is_none_or(|b| b == kind)
                 })
         };
         let wrong = first_difference(items, &search, same).map(|i| {
@@ -163,14 +170,12 @@ impl Grader<'_> {
                 _ => "the search has given every node its value by then".to_string(),
             };
             let search_item = search.get(i).map(|&(node, value, kind)| {
-                let bound = Some(kind).filter(|&kind| kind != ValueKind::Exact);
-                show(&(node, Some(Claim { value, bound })))
+                format!("{}:{}{value}", tree.name(node), Notation::Symbols.bound_sign(kind))
             });
             wrong_at(Some(i + 1), items.get(i).map(show), search_item, Some(explanation))
         });
         let key = if inner_only { "order (inner nodes)" } else { "order" };
-        let search: Vec<(NodeId, f64)> =
-            search.iter().map(|&(node, value, _)| (node, value)).collect();
+        let search: OrderLine = search.iter().map(|&(node, value, _)| (node, value)).collect();
         verdict(key, notation::Order(tree, &search).to_string(), got.join(" "), wrong)
     }
 
@@ -320,15 +325,33 @@ impl Grader<'_> {
         verdict("best move", expected, got, wrong)
     }
 
-    fn value(&self, value: f64) -> KeyVerdict {
-        let expected = Num(self.answer.value).to_string();
-        let got = Num(value).to_string();
-        let wrong = (!num::agrees(value, self.answer.value)).then(|| {
-            let why = self.witness.why_value(self.tree.root());
+    fn value(&self, value: Written) -> KeyVerdict {
+        let computed = self.answer.value;
+        let (expected, got) = (computed.to_string(), value.to_string());
+        let matched = value.matches(computed, self.options.tolerance);
+        let wrong = (matched == Match::No).then(|| {
+            let mut why = self.witness.why_value(self.tree.root());
+            why.extend(rounding_note(value, computed).map(|note| format!("; {note}")));
             wrong_at(None, Some(got.clone()), Some(expected.clone()), Some(why))
         });
         verdict("value", expected, got, wrong)
     }
+}
+
+/// Why a decimal near a value whose decimals never end is not taken: too
+/// few places, or not its rounding to the places written.
+fn rounding_note(written: Written, computed: Value) -> Option<String> {
+    let places = written.places?;
+    if !computed.repeats() || !computed.is_finite() {
+        return None;
+    }
+    let rounded = computed.round_to(places.max(2))?;
+    Some(match places {
+        0 | 1 => format!(
+            "{computed} never ends in decimals: write it as a fraction, or rounded to two places or more ({rounded})"
+        ),
+        _ => format!("{computed} rounded to {places} places is {rounded}"),
+    })
 }
 
 /// The first wrong item: at `position` in a list (or a whole value), as

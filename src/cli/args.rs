@@ -68,8 +68,18 @@ impl TreeArgs {
             perspective: self.perspective.or(defaults.perspective),
             graph: self.graph || defaults.graph,
         };
-        crate::import::parse(input.into(), self.names, overrides)
-            .map_err(|error| Failure::Input { file: file.to_string(), error })
+        let tree = crate::import::parse(input.into(), self.names, overrides)
+            .map_err(|error| Failure::Input { file: file.to_string(), error })?;
+        say_notes(file, &tree);
+        Ok(tree)
+    }
+}
+
+/// Says on standard error what the reader noted about the tree file
+/// without refusing it (probabilities scaled to sum to 1).
+pub fn say_notes(file: &str, tree: &Tree) {
+    for note in tree.notes() {
+        super::say(&format!("note: {file}: {note}"));
     }
 }
 

@@ -33,6 +33,12 @@ pub struct CheckArgs {
     #[arg(long)]
     require_marks: bool,
 
+    /// Accept a value this near the computed one (by default only the
+    /// exact value, or for a value whose decimals never end, such as 23/3,
+    /// its rounding to two places or more: 7.67).
+    #[arg(long, value_name = "X", value_parser = parse_tolerance)]
+    tolerance: Option<f64>,
+
     /// How to print the verdict.
     #[arg(short, long, value_enum, default_value_t = VerdictFormat::Text)]
     format: VerdictFormat,
@@ -60,6 +66,14 @@ enum VerdictFormat {
     Gradescope,
 }
 
+/// Parses a tolerance: a number not below 0.
+fn parse_tolerance(text: &str) -> Result<f64, String> {
+    match crate::num::Written::parse(text).map(|written| written.value.to_f64()) {
+        Some(tolerance) if tolerance >= 0.0 && tolerance.is_finite() => Ok(tolerance),
+        _ => Err(format!("expected a number not below 0, got {text:?}")),
+    }
+}
+
 /// Runs `gametree check`. Exit 0 when every answer is right, 1 when any is
 /// wrong, 2 when any cannot be read; a JSON or Gradescope verdict is
 /// printed for an unreadable answer too.
@@ -83,10 +97,14 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
         naming: args.tree.names,
         given: args.tree.overrides(),
     };
-    let options =
-        GradeOptions { any_best_move: args.any_best_move, require_marks: args.require_marks };
+    let options = GradeOptions {
+        any_best_move: args.any_best_move,
+        require_marks: args.require_marks,
+        tolerance: args.tolerance,
+    };
     let exercise = Exercise::new(source, args.search.requested(), options)
         .map_err(|error| exercise_failure(&tree_file, error))?;
+    super::args::say_notes(&tree_file, exercise.tree());
     if single {
         return run_one(args, out, exercise);
     }

@@ -3,8 +3,10 @@
 use std::io::Write;
 
 use super::Failure;
+use crate::generate::game::{self, GenError, Horizon, Setup};
 use crate::generate::random::{self, ChanceSpec, Spec};
-use crate::generate::tictactoe::{self, Position, Rules};
+use crate::generate::tictactoe::{Position, Rules, TicTacToe};
+use crate::generate::{connect4, nim};
 use crate::tree::Player;
 
 #[derive(Debug, clap::Subcommand)]
@@ -13,6 +15,10 @@ pub enum GenCommand {
     Random(RandomArgs),
     /// The complete game tree of tic-tac-toe from a position (flat shape).
     Tictactoe(TicTacToeArgs),
+    /// Connect four from a position, a few half-moves deep, with static values (flat shape).
+    Connect4(connect4::Args),
+    /// The complete game tree of Nim from heaps of sticks (flat shape).
+    Nim(nim::Args),
 }
 
 #[derive(Debug, clap::Args)]
@@ -101,12 +107,34 @@ pub struct TicTacToeArgs {
 pub fn run(command: &GenCommand, out: &mut dyn Write) -> Result<(), Failure> {
     match command {
         GenCommand::Random(args) => random(args, out),
-        GenCommand::Tictactoe(args) => {
-            let position = Position::parse(&args.position).map_err(Failure::Usage)?;
-            let rules = if args.forced_win { Rules::ForcedWin } else { Rules::AllMoves };
-            let write = if args.graph { tictactoe::write_graph } else { tictactoe::write };
-            write(out, position, rules).map_err(Failure::Output)
-        }
+        GenCommand::Tictactoe(args) => write_game(args, out),
+        GenCommand::Connect4(args) => write_game(args, out),
+        GenCommand::Nim(args) => write_game(args, out),
+    }
+}
+
+/// Writes the tree (or graph) of the game `setup` describes.
+fn write_game(setup: &impl Setup, out: &mut dyn Write) -> Result<(), Failure> {
+    game::generate(setup, out).map_err(|error| match error {
+        GenError::Usage(problem) => Failure::Usage(problem),
+        GenError::Output(error) => Failure::Output(error),
+    })
+}
+
+impl Setup for TicTacToeArgs {
+    type Game = TicTacToe;
+
+    fn start(&self) -> Result<TicTacToe, String> {
+        let rules = if self.forced_win { Rules::ForcedWin } else { Rules::AllMoves };
+        Ok(TicTacToe { position: Position::parse(&self.position)?, rules })
+    }
+
+    fn horizon(&self) -> Option<Horizon<TicTacToe>> {
+        None
+    }
+
+    fn graph(&self) -> bool {
+        self.graph
     }
 }
 

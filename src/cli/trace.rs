@@ -17,6 +17,7 @@ use crate::render::diagram::Page;
 use crate::render::picture::{Labels, Look};
 use crate::search::RunError;
 use crate::settings::Settings;
+use crate::terminal::visible;
 use crate::trace::{self, Format, Request, TraceError};
 use crate::tree::Tree;
 
@@ -75,6 +76,12 @@ pub struct TraceArgs {
     /// Diagrams: draw each pruned subtree as one small stub under its cut edge.
     #[arg(long)]
     collapse_pruned: bool,
+
+    /// Diagrams: draw the children of the nodes on the line from the root
+    /// to NODE only; every other inner node is folded, drawn with its
+    /// value and one small stub for all below it.
+    #[arg(long, value_name = "NODE")]
+    fold: Option<String>,
 
     /// DOT: scale the drawing down to fit W by H inches (Graphviz's `size`).
     #[arg(long, value_name = "W,H", value_parser = parse_size)]
@@ -137,6 +144,7 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
     let Settings { algorithm, ref options, .. } = request.settings;
     let failed = Failure::of_search(&file);
     let tree = request.settings.arrange(tree).map_err(failed)?;
+    let request = folded(args, request, &tree)?;
     // Before any file is created: a search that cannot run writes nothing.
     crate::search::check(&tree, algorithm, options).map_err(failed)?;
     let failed = Failure::of_trace(&file);
@@ -330,6 +338,7 @@ fn check_flags(args: &TraceArgs, format: Format) -> Result<(), Failure> {
         (args.labels.is_some(), "--labels"),
         (args.exercise, "--exercise"),
         (args.collapse_pruned, "--collapse-pruned"),
+        (args.fold.is_some(), "--fold"),
     ];
     if !format.draws()
         && let Some(flag) = first_given(&diagram_flags)
@@ -364,6 +373,16 @@ fn check_flags(args: &TraceArgs, format: Format) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The request with `--fold`'s node found in the tree as it is searched
+/// (after `--order`; in a game graph, its first copy).
+fn folded(args: &TraceArgs, request: Request, tree: &Tree) -> Result<Request, Failure> {
+    let Some(name) = &args.fold else { return Ok(request) };
+    let node = tree.name_index().get(name.as_str()).copied().ok_or_else(|| {
+        Failure::Usage(format!("--fold {}: the tree has no node of that name", visible(name)))
+    })?;
+    Ok(Request { look: Look { fold: Some(node), ..request.look }, ..request })
+}
+
 /// Checks that the options fit together and builds the request.
 fn request(args: &TraceArgs, destination: &Destination, tree: &Tree) -> Result<Request, Failure> {
     let format = destination.format(args.format)?;
@@ -380,6 +399,7 @@ fn request(args: &TraceArgs, destination: &Destination, tree: &Tree) -> Result<R
         numbers: args.numbers,
         exercise: args.exercise,
         collapse_pruned: args.collapse_pruned,
+        fold: None,
     };
     let page = Page { size: args.size, dpi: args.dpi.map(f64::from) };
     let words = args.lang.unwrap_or_default().words();

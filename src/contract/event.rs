@@ -10,10 +10,11 @@ use serde::de::value::MapAccessDeserializer;
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::bounds::{Bound, ValueKind};
+use super::{Exact, number};
+use crate::bounds::{Bound, ValueKind, Window};
 use crate::num::Num;
 use crate::search::Event;
-use crate::tree::{Player, Tree};
+use crate::tree::{NodeId, Player, Tree};
 
 /// One step of the search, numbered from 1 by `step`. Values are from the
 /// algorithm's point of view (the mover's for the negamax forms).
@@ -26,7 +27,7 @@ pub enum EventRecord<'a> {
     Leaf(#[serde(borrow)] Leaf<'a>),
     Update(#[serde(borrow)] Update<'a>),
     Cutoff(#[serde(borrow)] Cutoff<'a>),
-    Value(#[serde(borrow)] Value<'a>),
+    Value(#[serde(borrow)] Valued<'a>),
     Research(#[serde(borrow)] Research<'a>),
     Recall(#[serde(borrow)] Recall<'a>),
     Pass(#[serde(borrow)] Pass<'a>),
@@ -50,6 +51,10 @@ pub struct Enter<'a> {
     /// The chance that the node's parent, a chance node, moves here.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub probability: Option<Num>,
+    /// The exact probability, where `probability` (the nearest double) is
+    /// not it: a fraction such as `"1/3"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub probability_exact: Option<Exact>,
     /// The action (move) that leads to the node, if the file names it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[serde(borrow)]
@@ -64,6 +69,10 @@ pub struct Leaf<'a> {
     #[serde(borrow)]
     pub node: Cow<'a, str>,
     pub value: Num,
+    /// The exact value, where `value` (the nearest double) is not it:
+    /// a fraction such as `"23/3"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact: Option<Exact>,
 }
 
 /// Alpha or beta at `node` improves to `value`.
@@ -98,11 +107,15 @@ pub struct Cutoff<'a> {
 /// only a lower or upper bound (fail-soft values at cut nodes).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Value<'a> {
+pub struct Valued<'a> {
     pub step: u64,
     #[serde(borrow)]
     pub node: Cow<'a, str>,
     pub value: Num,
+    /// The exact value, where `value` (the nearest double) is not it:
+    /// a fraction such as `"23/3"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact: Option<Exact>,
     pub kind: ValueKind,
 }
 
@@ -117,6 +130,10 @@ pub struct Research<'a> {
     #[serde(borrow)]
     pub child: Cow<'a, str>,
     pub value: Num,
+    /// The exact value, where `value` (the nearest double) is not it:
+    /// a fraction such as `"23/3"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact: Option<Exact>,
 }
 
 /// `node` receives its value from what earlier passes proved, without a
@@ -128,6 +145,10 @@ pub struct Recall<'a> {
     #[serde(borrow)]
     pub node: Cow<'a, str>,
     pub value: Num,
+    /// The exact value, where `value` (the nearest double) is not it:
+    /// a fraction such as `"23/3"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact: Option<Exact>,
     pub kind: ValueKind,
 }
 
@@ -183,7 +204,7 @@ impl RecordType {
             RecordType::Leaf => EventRecord::Leaf(Leaf::deserialize(rest)?),
             RecordType::Update => EventRecord::Update(Update::deserialize(rest)?),
             RecordType::Cutoff => EventRecord::Cutoff(Cutoff::deserialize(rest)?),
-            RecordType::Value => EventRecord::Value(Value::deserialize(rest)?),
+            RecordType::Value => EventRecord::Value(Valued::deserialize(rest)?),
             RecordType::Research => EventRecord::Research(Research::deserialize(rest)?),
             RecordType::Recall => EventRecord::Recall(Recall::deserialize(rest)?),
             RecordType::Pass => EventRecord::Pass(Pass::deserialize(rest)?),
@@ -235,6 +256,31 @@ impl<'de> Visitor<'de> for RecordVisitor {
 #[derive(Deserialize)]
 struct Key<'a>(#[serde(borrow)] Cow<'a, str>);
 
+impl<'a> Enter<'a> {
+    /// The record of the search entering `node`, the `step`-th of the
+    /// search, at `depth` where `player` moves, with `window`.
+    fn new(
+        tree: &'a Tree,
+        step: u64,
+        node: NodeId,
+        depth: u32,
+        player: Player,
+        window: Option<Window>,
+    ) -> Enter<'a> {
+        Enter {
+            step,
+            node: Cow::Borrowed(tree.name(node)),
+            depth,
+            player,
+            alpha: window.map(|w| Num(w.alpha)),
+            beta: window.map(|w| Num(w.beta)),
+            probability: tree.probability(node).map(|p| Num(p.to_f64())),
+            probability_exact: tree.probability(node).and_then(Exact::of),
+            action: tree.action(node).map(Cow::Borrowed),
+        }
+    }
+}
+
 impl<'a> EventRecord<'a> {
     /// The step the record is, from 1.
     pub fn step(&self) -> u64 {
@@ -243,7 +289,7 @@ impl<'a> EventRecord<'a> {
             | EventRecord::Leaf(Leaf { step, .. })
             | EventRecord::Update(Update { step, .. })
             | EventRecord::Cutoff(Cutoff { step, .. })
-            | EventRecord::Value(Value { step, .. })
+            | EventRecord::Value(Valued { step, .. })
             | EventRecord::Research(Research { step, .. })
             | EventRecord::Recall(Recall { step, .. })
             | EventRecord::Pass(Pass { step, .. })
@@ -255,19 +301,15 @@ impl<'a> EventRecord<'a> {
     pub fn new(tree: &'a Tree, step: u64, event: &Event<'_>) -> EventRecord<'a> {
         let name = |node| Cow::Borrowed(tree.name(node));
         match *event {
-            Event::Enter { node, depth, player, window } => EventRecord::Enter(Enter {
+            Event::Enter { node, depth, player, window } => {
+                EventRecord::Enter(Enter::new(tree, step, node, depth, player, window))
+            }
+            Event::Leaf { node, value } => EventRecord::Leaf(Leaf {
                 step,
                 node: name(node),
-                depth,
-                player,
-                alpha: window.map(|w| Num(w.alpha)),
-                beta: window.map(|w| Num(w.beta)),
-                probability: tree.probability(node).map(Num),
-                action: tree.action(node).map(Cow::Borrowed),
+                value: number(value),
+                exact: Exact::of(value),
             }),
-            Event::Leaf { node, value } => {
-                EventRecord::Leaf(Leaf { step, node: name(node), value: Num(value) })
-            }
             Event::Update { node, bound, value } => {
                 EventRecord::Update(Update { step, node: name(node), bound, value: Num(value) })
             }
@@ -280,18 +322,27 @@ impl<'a> EventRecord<'a> {
                 limit: Num(rule.limit),
                 pruned: pruned.iter().map(|&n| name(n)).collect(),
             }),
-            Event::Value { node, value, kind } => {
-                EventRecord::Value(Value { step, node: name(node), value: Num(value), kind })
-            }
+            Event::Value { node, value, kind } => EventRecord::Value(Valued {
+                step,
+                node: name(node),
+                value: number(value),
+                exact: Exact::of(value),
+                kind,
+            }),
             Event::Research { node, child, value } => EventRecord::Research(Research {
                 step,
                 node: name(node),
                 child: name(child),
-                value: Num(value),
+                value: number(value),
+                exact: Exact::of(value),
             }),
-            Event::Recall { node, value, kind } => {
-                EventRecord::Recall(Recall { step, node: name(node), value: Num(value), kind })
-            }
+            Event::Recall { node, value, kind } => EventRecord::Recall(Recall {
+                step,
+                node: name(node),
+                value: number(value),
+                exact: Exact::of(value),
+                kind,
+            }),
             Event::Pass { node, number, window, depth_limit } => EventRecord::Pass(Pass {
                 step,
                 node: name(node),

@@ -16,9 +16,9 @@ use serde::{Deserialize, Serialize, Serializer};
 
 pub use event::EventRecord;
 
-use crate::answer::{Answer, LeafMark, notation};
+use crate::answer::{Answer, LeafMark, OrderLine, notation};
 use crate::bounds::ValueKind;
-use crate::num::Num;
+use crate::num::{Num, Value};
 use crate::order::Order;
 use crate::search::{NegamaxView, Outcome, Returns, Stats, View};
 use crate::settings::Settings;
@@ -54,6 +54,10 @@ pub struct TraceDocument<
     pub options: OptionsRecord,
     /// The root's value from MAX's point of view, for every algorithm.
     pub value: Num,
+    /// The root's exact value, where `value` (the nearest double) is not
+    /// it: a fraction such as `"23/3"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact: Option<Exact>,
     /// `"low"` or `"high"` when the root's value fell outside a narrowed
     /// window and is only a bound; otherwise null.
     pub fail: Option<Fail>,
@@ -93,7 +97,8 @@ impl<'t, 'a> Summary<'t, 'a> {
             root: Cow::Borrowed(tree.name(tree.root())),
             player: tree.player(tree.root()),
             options: OptionsRecord::of(tree, settings),
-            value: Num(outcome.value),
+            value: number(outcome.value),
+            exact: Exact::of(outcome.value),
             fail: Fail::of(outcome.kind),
             best_move: outcome.best_move.map(|node| Cow::Borrowed(tree.name(node))),
             principal_variation: NameList::Nodes(tree, &outcome.principal_variation),
@@ -117,6 +122,7 @@ impl<'t, 'a> Summary<'t, 'a> {
             player: self.player,
             options: self.options,
             value: self.value,
+            exact: self.exact,
             fail: self.fail,
             best_move: self.best_move,
             principal_variation: self.principal_variation,
@@ -137,6 +143,7 @@ impl<'t, 'a> Summary<'t, 'a> {
             player: self.player,
             options: self.options.clone(),
             value: self.value,
+            exact: self.exact,
             fail: self.fail,
             best_move: self.best_move.clone(),
             principal_variation: self.principal_variation.names().collect(),
@@ -184,14 +191,15 @@ impl Serialize for NameList<'_, '_> {
 
 /// The `order` list read from a search's answer as it is written.
 #[derive(Debug, Clone, Copy)]
-pub struct OrderList<'t, 'a>(&'t Tree, &'a [(NodeId, f64)]);
+pub struct OrderList<'t, 'a>(&'t Tree, &'a OrderLine);
 
 impl<'t, 'a> OrderList<'t, 'a> {
     fn entries(&self) -> impl Iterator<Item = OrderEntry<'t>> + use<'t, 'a> {
         let OrderList(tree, order) = *self;
-        order.iter().map(|&(node, value)| OrderEntry {
+        order.iter().map(|(node, value)| OrderEntry {
             node: Cow::Borrowed(tree.name(node)),
-            value: Num(value),
+            value: number(value),
+            exact: Exact::of(value),
         })
     }
 }
@@ -299,6 +307,61 @@ pub struct OrderEntry<'a> {
     #[serde(borrow)]
     pub node: Cow<'a, str>,
     pub value: Num,
+    /// The exact value, where `value` (the nearest double) is not it: a
+    /// fraction such as `"23/3"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact: Option<Exact>,
+}
+
+/// A value exactly, where the JSON number beside it (the nearest double)
+/// is not the value: a fraction, `"23/3"`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Exact(pub Value);
+
+impl Exact {
+    /// The exact form of `value`, if its nearest double is not it.
+    pub fn of(value: Value) -> Option<Exact> {
+        (Value::decimal(value.to_f64()) != value).then_some(Exact(value))
+    }
+}
+
+/// `value` as a JSON number: its nearest double.
+fn number(value: Value) -> Num {
+    Num(value.to_f64())
+}
+
+impl Serialize for Exact {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0.exact() {
+            Some(fraction) => {
+                serializer.collect_str(&format_args!("{}/{}", fraction.numer(), fraction.denom()))
+            }
+            None => serializer.collect_str(&self.0),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Exact {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Exact, D::Error> {
+        let text = <Cow<'de, str>>::deserialize(deserializer)?;
+        crate::num::parse_fraction(&text).map(Exact).ok_or_else(|| {
+            serde::de::Error::custom(format!("expected a fraction such as \"23/3\", got {text:?}"))
+        })
+    }
+}
+
+impl JsonSchema for Exact {
+    fn schema_name() -> Cow<'static, str> {
+        "Exact".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A value exactly, as a fraction, where the number beside it is only the nearest double.",
+            "type": "string",
+            "pattern": "^-?[0-9]+/[0-9]+$"
+        })
+    }
 }
 
 /// Counts of the work the search did.

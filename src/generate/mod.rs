@@ -1,9 +1,13 @@
-//! `gametree gen`: trees to trace, made up (`random`) or real
-//! (`tictactoe`), written as tree files.
+//! `gametree gen`: trees to trace, made up (`random`) or real (the games
+//! of [`game`]), written as tree files.
 
+pub mod connect4;
+pub mod game;
+pub mod nim;
 pub mod random;
 pub mod tictactoe;
 
+use std::fmt;
 use std::io::{self, Write};
 
 use crate::tree::Player;
@@ -70,8 +74,9 @@ impl<W: Write> FlatWriter<W> {
         write!(self.out, "{separator}{}: [{}]", quoted(parent), list.join(", "))
     }
 
-    /// One leaf's value.
-    pub fn value(&mut self, node: &str, value: i64) -> io::Result<()> {
+    /// One node's value (a leaf's, or an inner node's static value), as
+    /// a number or JSON text such as `"inf"`.
+    pub fn value(&mut self, node: &str, value: impl fmt::Display) -> io::Result<()> {
         let separator = if self.first_value { "},\n \"values\": {\n  " } else { ",\n  " };
         self.first_value = false;
         write!(self.out, "{separator}{}: {value}", quoted(node))

@@ -13,11 +13,10 @@
 //! smaller: a player who can win at once has won, and a player whose
 //! opponent threatens to win at once only blocks.
 
-use std::collections::HashSet;
 use std::fmt;
 use std::io::{self, Write};
 
-use super::FlatWriter;
+use super::game::{self, Game, Shape, Value};
 use crate::tree::Player;
 
 const LINES: [[usize; 3]; 8] =
@@ -70,13 +69,6 @@ pub enum Rules {
     /// whose opponent could complete one next only blocks it (the lowest
     /// such cell, as the lecture's program finds it).
     ForcedWin,
-}
-
-/// A position in the tree: a finished game (or one the rules decide) with
-/// its value, or the moves to search.
-enum Node {
-    Leaf(i64),
-    Inner(Vec<usize>),
 }
 
 impl Position {
@@ -167,23 +159,6 @@ impl Position {
         }
     }
 
-    /// What the tree holds at this position under `rules`.
-    fn node(&self, rules: Rules) -> Node {
-        if let Some(value) = self.result() {
-            return Node::Leaf(value);
-        }
-        let mover = self.mover();
-        if rules == Rules::ForcedWin {
-            if self.winning_cells(mover).next().is_some() {
-                return Node::Leaf(mover.win());
-            }
-            if let Some(block) = self.winning_cells(mover.opponent()).next() {
-                return Node::Inner(vec![block]);
-            }
-        }
-        Node::Inner(self.empty_cells().collect())
-    }
-
     /// The first cell where the player to move completes a line.
     pub fn winning_move(&self) -> Option<usize> {
         self.winning_cells(self.mover()).next()
@@ -246,77 +221,69 @@ impl fmt::Display for Position {
     }
 }
 
-/// Writes the game tree from `position` under `rules` in the flat shape.
+/// Writes the complete game tree from `position` under `rules` in the flat shape.
 pub fn write(out: &mut dyn Write, position: Position, rules: Rules) -> io::Result<()> {
-    let mut writer = FlatWriter::start(out, "start", position.root_player())?;
-    let mut leaves = Vec::new();
-    expand(&mut writer, position, rules, &mut String::new(), &mut leaves)?;
-    for (name, value) in &leaves {
-        writer.value(name, *value)?;
-    }
-    writer.finish().map(drop)
+    game::write(out, &TicTacToe { position, rules }, &Shape { horizon: None, graph: false })
 }
 
-/// Writes the game from `position` under `rules` as a graph of distinct
-/// positions (`"graph": true`), each named by its board (`x..|.o.|...`):
+/// Tic-tac-toe under `rules` from a position, as a [`Game`]. The root is
+/// named `start`, every other node by the moves that lead to it (`x4o0`);
+/// in the game graph a position is named by its board (`x..|.o.|...`):
 /// from the empty board 5,478 positions instead of 549,946 nodes.
-pub fn write_graph(out: &mut dyn Write, position: Position, rules: Rules) -> io::Result<()> {
-    let name = Position::board;
-    let mut writer = FlatWriter::start(out, &name(&position), position.root_player())?;
-    let mut seen = HashSet::from([position.cells]);
-    let mut stack = vec![position];
-    let mut leaves = Vec::new();
-    while let Some(position) = stack.pop() {
-        let moves = match position.node(rules) {
-            Node::Leaf(value) => {
-                leaves.push((name(&position), value));
-                continue;
-            }
-            Node::Inner(moves) => moves,
-        };
-        let children: Vec<Position> =
-            moves.iter().map(|&cell| position.with(cell, position.mover())).collect();
-        let names: Vec<String> = children.iter().map(name).collect();
-        writer.children(&name(&position), names.iter().map(String::as_str))?;
-        // Each position once, the first child searched first.
-        stack.extend(children.into_iter().rev().filter(|child| seen.insert(child.cells)));
-    }
-    for (name, value) in &leaves {
-        writer.value(name, *value)?;
-    }
-    writer.finish_with(&["\"graph\": true".to_string()]).map(drop)
+#[derive(Clone, Copy, Debug)]
+pub struct TicTacToe {
+    pub position: Position,
+    pub rules: Rules,
 }
 
-/// Writes the child lists below `position` (reached by the moves in
-/// `path`) in pre-order and collects the leaves' values. Recursion is at
-/// most nine moves deep.
-fn expand<W: Write>(
-    writer: &mut FlatWriter<W>,
-    position: Position,
-    rules: Rules,
-    path: &mut String,
-    leaves: &mut Vec<(String, i64)>,
-) -> io::Result<()> {
-    let name = if path.is_empty() { "start".to_string() } else { path.clone() };
-    let moves = match position.node(rules) {
-        Node::Leaf(value) => {
-            leaves.push((name, value));
-            return Ok(());
-        }
-        Node::Inner(moves) => moves,
-    };
-    let mover = position.mover();
-    let children: Vec<String> =
-        moves.iter().map(|cell| format!("{path}{}{cell}", mover.letter())).collect();
-    writer.children(&name, children.iter().map(String::as_str))?;
-    for &cell in &moves {
-        let length = path.len();
-        path.push(mover.letter());
-        path.push(char::from(b'0' + cell as u8));
-        expand(writer, position.with(cell, mover), rules, path, leaves)?;
-        path.truncate(length);
+impl Game for TicTacToe {
+    /// A cell, 0 (top left) to 8 (bottom right).
+    type Move = usize;
+    const JOIN: &'static str = "";
+
+    fn player(&self) -> Player {
+        self.position.root_player()
     }
-    Ok(())
+
+    /// A finished game; under the forced-win rule also a position where
+    /// the player to move can complete a line, worth that win.
+    fn outcome(&self) -> Option<Value> {
+        let forced = || match self.rules {
+            Rules::ForcedWin => self.position.winning_move().map(|_| self.position.mover().win()),
+            Rules::AllMoves => None,
+        };
+        self.position.result().or_else(forced).map(Value::Points)
+    }
+
+    /// The empty cells; under the forced-win rule, facing a threat, only
+    /// the lowest cell that blocks it.
+    fn moves(&self) -> Vec<usize> {
+        let position = &self.position;
+        let block = || position.winning_cells(position.mover().opponent()).next();
+        match self.rules {
+            Rules::ForcedWin => {
+                block().map_or_else(|| position.empty_cells().collect(), |cell| vec![cell])
+            }
+            Rules::AllMoves => position.empty_cells().collect(),
+        }
+    }
+
+    fn play(&self, cell: usize) -> TicTacToe {
+        let position = self.position.with(cell, self.position.mover());
+        TicTacToe { position, ..*self }
+    }
+
+    fn board(&self) -> String {
+        self.position.board()
+    }
+
+    fn root_name(&self) -> String {
+        "start".into()
+    }
+
+    fn move_name(&self, cell: usize) -> String {
+        [self.position.mover().letter(), char::from(b'0' + cell as u8)].iter().collect()
+    }
 }
 
 #[cfg(test)]

@@ -79,8 +79,9 @@ struct Met<'a, 'g> {
     children: Range<usize>,
     /// The label of the action that leads here (empty for none).
     action: String,
-    /// The probability of that action, if the parent is a chance node.
-    probability: Option<f64>,
+    /// The probability of that action, if the parent is a chance node, as
+    /// the flat shape writes it exactly.
+    probability: Option<Value>,
 }
 
 /// Every node breadth-first.
@@ -101,7 +102,7 @@ fn breadth_first<'a, 'g>(root: Node<'a, 'g>) -> Vec<Met<'a, 'g>> {
 
 /// A node's children, each with its action label and its probability
 /// (at a chance node).
-fn children<'a, 'g>(node: Node<'a, 'g>) -> Vec<(String, Option<f64>, Node<'a, 'g>)> {
+fn children<'a, 'g>(node: Node<'a, 'g>) -> Vec<(String, Option<Value>, Node<'a, 'g>)> {
     match node {
         Node::Player(player) => player
             .actions()
@@ -109,9 +110,23 @@ fn children<'a, 'g>(node: Node<'a, 'g>) -> Vec<(String, Option<f64>, Node<'a, 'g
             .collect(),
         Node::Chance(chance) => chance
             .actions()
-            .map(|(label, p, child)| (label.unescape().collect(), p.to_f64(), child))
+            .map(|(label, p, child)| (label.unescape().collect(), Some(exactly(p)), child))
             .collect(),
         Node::Terminal(_) => Vec::new(),
+    }
+}
+
+/// A probability as the flat shape writes it exactly: a decimal as the
+/// file wrote it (Gambit reads `0.333333` as 333333/1000000), else a
+/// fraction, `"1/3"`.
+fn exactly(p: &num_rational::BigRational) -> Value {
+    let (numerator, denominator) = (p.numer().to_i64(), p.denom().to_i64());
+    let decimal = |d: i64| d > 0 && 10i64.pow(d.ilog10()) == d;
+    match (numerator, denominator) {
+        (Some(n), Some(d)) if decimal(d) && n.unsigned_abs() < 1 << 53 => {
+            json!(n as f64 / d as f64)
+        }
+        _ => json!(p.to_string()),
     }
 }
 
@@ -199,8 +214,8 @@ impl Document {
             self.actions.insert(name.clone(), json!(actions));
         }
         if let Node::Chance(_) = node {
-            let shares: Vec<f64> =
-                kids.iter().map(|kid| kid.probability.unwrap_or(f64::NAN)).collect();
+            let shares: Vec<Value> =
+                kids.iter().map(|kid| kid.probability.clone().unwrap_or(Value::Null)).collect();
             self.probabilities.insert(name.clone(), json!(shares));
         }
         Ok(())

@@ -4,11 +4,10 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
-use crate::answer::{Answer, LeafMark, notation};
+use crate::answer::{Answer, LeafMark, OrderLine, notation};
 use crate::lang::{Lang, Words};
-use crate::num::Num;
 use crate::terminal::{Palette, Role};
-use crate::tree::{NodeId, Tree};
+use crate::tree::Tree;
 
 /// How the classroom lines are written: in which language (`--lang`), and
 /// whether the order line lists the inner nodes alone (`--order-line inner`).
@@ -41,7 +40,7 @@ pub fn write(
 ) -> io::Result<()> {
     let order = match style.inner_only {
         true => Cow::Owned(inner_order(tree, answer)),
-        false => Cow::Borrowed(&answer.order[..]),
+        false => Cow::Borrowed(&answer.order),
     };
     match order.is_empty() {
         // Only the inner order can be empty: a tree that is one leaf.
@@ -52,14 +51,14 @@ pub fn write(
 }
 
 /// The order line's items without the leaves (`--order-line inner`).
-fn inner_order(tree: &Tree, answer: &Answer) -> Vec<(NodeId, f64)> {
+fn inner_order(tree: &Tree, answer: &Answer) -> OrderLine {
     let mut evaluated = vec![false; tree.len()];
     for mark in &answer.leaves {
         if let LeafMark::Leaf(node) = mark {
             evaluated[node.index()] = true;
         }
     }
-    answer.order.iter().copied().filter(|(node, _)| !evaluated[node.index()]).collect()
+    answer.order.iter().filter(|(node, _)| !evaluated[node.index()]).collect()
 }
 
 /// The lines after `order`.
@@ -79,5 +78,5 @@ fn write_after_order(
     writeln!(out, "{pruned_key}: {}", palette.paint(Role::Pruned, &pruned))?;
     let best = answer.best_move.map_or(words.nothing, |node| tree.name(node));
     writeln!(out, "{best_key}: {}", palette.paint(Role::Best, best))?;
-    writeln!(out, "{value}: {}", Num(answer.value))
+    writeln!(out, "{value}: {}", answer.value)
 }

@@ -6,8 +6,8 @@ use serde::Serialize;
 
 use crate::bounds::ValueKind;
 use crate::compare::Row;
-use crate::contract::{Fail, StatsRecord};
-use crate::num::Num;
+use crate::contract::{Exact, Fail, StatsRecord};
+use crate::num::{Num, Value};
 use crate::search::Stats;
 
 /// The columns: the percentage's header names the first row's algorithm.
@@ -91,14 +91,17 @@ fn beyond_one_pass(stats: &Stats) -> String {
 }
 
 /// `3`, or `<=3` / `>=3` when the root failed low or high.
-fn bounded(value: f64, kind: ValueKind) -> String {
-    format!("{}{}", crate::notation::bound_sign(kind), Num(value))
+fn bounded(value: Value, kind: ValueKind) -> String {
+    format!("{}{value}", crate::notation::bound_sign(kind))
 }
 
 #[derive(Serialize)]
 struct RowRecord<'a> {
     algorithm: &'a str,
     value: Num,
+    /// The exact value, where `value` (the nearest double) is not it, as in traces.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exact: Option<Exact>,
     /// `"low"` or `"high"` when the root failed in a narrowed window, as in traces.
     fail: Option<Fail>,
     best_move: Option<&'a str>,
@@ -112,7 +115,8 @@ pub fn write_json(out: &mut dyn Write, rows: &[Row]) -> io::Result<()> {
     for (index, row) in rows.iter().enumerate() {
         let record = RowRecord {
             algorithm: row.algorithm,
-            value: Num(row.value),
+            value: Num(row.value.to_f64()),
+            exact: Exact::of(row.value),
             fail: Fail::of(row.kind),
             best_move: row.best_move.as_deref(),
             stats: row.stats.into(),
@@ -137,7 +141,7 @@ mod tests {
     fn columns_are_as_wide_as_their_widest_cell_in_characters() {
         let row = |algorithm| Row {
             algorithm,
-            value: 5.0,
+            value: Value::decimal(5.0),
             kind: ValueKind::Exact,
             best_move: Some("élan-élan-élan".into()),
             stats: Stats { nodes_visited: 3, ..Stats::default() },

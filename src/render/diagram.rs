@@ -78,7 +78,7 @@ pub fn caption(tree: &Tree, settings: &Settings, outcome: &Outcome) -> String {
     let mut parts = header_parts(tree, settings, Palette::default(), Notation::Symbols, words);
     let best = outcome.best_move.map_or("none", |node| tree.name(node));
     parts.push(format!("best move {best}"));
-    parts.push(format!("value {}", Notation::Symbols.number(outcome.value)));
+    parts.push(format!("value {}", Notation::Symbols.value(outcome.value)));
     parts.join(", ")
 }
 

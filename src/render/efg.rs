@@ -62,7 +62,7 @@ fn actions(tree: &Tree, node: NodeId) -> String {
     let action = |&child: &NodeId| {
         let label = quoted(tree.action(child).unwrap_or_default());
         match tree.probability(child) {
-            Some(p) => format!("{label} {}", Num(p)),
+            Some(p) => format!("{label} {p}"),
             None => label,
         }
     };

@@ -14,7 +14,7 @@
 
 use super::picture::{Look, Picture, Shape};
 use crate::notation::Notation;
-use crate::num::Num;
+use crate::num::{Num, Value};
 use crate::search::Options;
 use crate::tree::{NodeId, Tree};
 
@@ -69,6 +69,8 @@ pub struct Layout {
     shapes: Vec<Shape>,
     /// Inside a collapsed subtree: not drawn.
     hidden: Vec<bool>,
+    /// Folded (`--fold`): drawn with one stub for all that is below it.
+    folded: Vec<bool>,
     max: Size,
     min: Size,
     chance: Size,
@@ -80,7 +82,8 @@ pub struct Layout {
 impl Layout {
     /// Lays out the tree of a search with `options`, whose whole course
     /// `ended` shows; with `--collapse-pruned` each node where a cutoff
-    /// struck is drawn as a stub with nothing under it. A tree for a
+    /// struck is drawn as a stub with nothing under it, and with `--fold`
+    /// every inner node off the line to the given node is folded. A tree for a
     /// `slide` is kept from getting flatter than [`MAX_RATIO`]; a page
     /// that scrolls needs no such care.
     pub fn new(
@@ -100,12 +103,17 @@ impl Layout {
                 hidden[below.index()] = true;
             }
         }
+        let folded = match look.fold {
+            Some(end) => fold(tree, end, &mut shapes, &mut hidden),
+            None => vec![false; tree.len()],
+        };
         let [max, min, chance, leaf] = measure(ended, options, windows, look, &hidden);
         let mut layout = Layout {
             x: vec![0.0; tree.len()],
             y: vec![0.0; tree.len()],
             shapes,
             hidden,
+            folded,
             max,
             min,
             chance,
@@ -161,9 +169,9 @@ impl Layout {
 
     /// The drawn edges, as (parent, child), in pre-order of the children.
     pub fn edges<'a>(&'a self, tree: &'a Tree) -> impl Iterator<Item = (NodeId, NodeId)> + 'a {
-        let parents = tree.nodes().filter(|&node| self.shape(node) != Shape::Stub);
-        parents
-            .flat_map(move |parent| tree.children(parent).iter().map(move |&child| (parent, child)))
+        self.drawn(tree).flat_map(move |parent| {
+            self.children(tree, parent).iter().map(move |&child| (parent, child))
+        })
     }
 
     /// Where a cut edge's ✗ goes: on the edge, half way between the
@@ -196,8 +204,13 @@ impl Layout {
         self.bounds[2] - self.bounds[0]
     }
 
+    /// The drawn children: none under a stub, the stub under a folded node.
     fn children<'t>(&self, tree: &'t Tree, node: NodeId) -> &'t [NodeId] {
-        if self.shapes[node.index()] == Shape::Stub { &[] } else { tree.children(node) }
+        match self.shapes[node.index()] {
+            Shape::Stub => &[],
+            _ if self.folded[node.index()] => &tree.children(node)[..1],
+            _ => tree.children(node),
+        }
     }
 
     /// Horizontal places: each subtree's band, children side by side in it.
@@ -268,10 +281,42 @@ impl Layout {
     }
 }
 
+/// Folds every drawn inner node off the line from the root to `end`
+/// (`--fold`): the node stays, its first child becomes a stub standing for
+/// everything below it, and the rest is hidden. Returns the folded nodes.
+fn fold(tree: &Tree, end: NodeId, shapes: &mut [Shape], hidden: &mut [bool]) -> Vec<bool> {
+    let mut parent = vec![None; tree.len()];
+    for node in tree.nodes() {
+        for &child in tree.children(node) {
+            parent[child.index()] = Some(node);
+        }
+    }
+    let mut on_line = vec![false; tree.len()];
+    let mut at = Some(end);
+    while let Some(node) = at {
+        on_line[node.index()] = true;
+        at = parent[node.index()];
+    }
+    let mut folded = vec![false; tree.len()];
+    for node in tree.nodes() {
+        let i = node.index();
+        if on_line[i] || hidden[i] || shapes[i] == Shape::Stub || tree.is_leaf(node) {
+            continue;
+        }
+        folded[i] = true;
+        for below in tree.subtree(node).skip(1) {
+            hidden[below.index()] = true;
+        }
+        let first = tree.children(node)[0].index();
+        (hidden[first], shapes[first]) = (false, Shape::Stub);
+    }
+    folded
+}
+
 /// The label on the edge into `child`: the action it stands for and, out
 /// of a chance node, its probability (`left 0.5`).
 fn edge_text(tree: &Tree, child: NodeId) -> Option<String> {
-    let probability = tree.probability(child).map(|p| Num(p).to_string());
+    let probability = tree.probability(child).map(|p| p.to_string());
     let parts: Vec<String> =
         tree.action(child).map(str::to_string).into_iter().chain(probability).collect();
     (!parts.is_empty()).then(|| parts.join(" "))
@@ -291,7 +336,8 @@ fn measure(
     let number = if look.numbers { text_width(&"0".repeat(digits + 1), NUMBER_PT) } else { 0.0 };
     // Averages at chance nodes reach every node above them.
     let averaged = tree.nodes().filter_map(|node| ended.value(node));
-    let averaged = averaged.map(|value| Num(-value.abs()).to_string().len()).max().unwrap_or(0);
+    let averaged = averaged.map(|value| Notation::Symbols.value(-value.abs()).chars().count());
+    let averaged = averaged.max().unwrap_or(0);
     let value = widest_value(tree, options).max(averaged);
     let mut names = [0.0f64; 4];
     let mut values = [0.0f64; 4];
@@ -300,10 +346,10 @@ fn measure(
             Shape::Max => (0, None),
             Shape::Min => (1, None),
             Shape::Chance => (2, ended.value(node)),
-            _ => (3, tree.value(node)),
+            _ => (3, tree.value(node).map(Value::decimal)),
         };
         names[kind] = names[kind].max(text_width(tree.name(node), NAME_PT) + number);
-        let shown = Notation::Symbols.number(shown.unwrap_or(0.0).abs());
+        let shown = Notation::Symbols.value(shown.unwrap_or_default().abs());
         values[kind] = values[kind].max(text_width(&format!("-{shown}"), VALUE_PT));
     }
     let name = |width: f64| look.labels.names().then_some((width, line_height(NAME_PT)));

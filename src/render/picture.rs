@@ -10,6 +10,7 @@ use std::convert::Infallible;
 
 use crate::bounds::{ValueKind, Window};
 use crate::notation::Notation;
+use crate::num::Value;
 use crate::search::{Event, Flow, Sink, View};
 use crate::tree::{NodeId, Player, Tree};
 
@@ -48,6 +49,9 @@ pub struct Look {
     pub exercise: bool,
     /// Draw each pruned subtree as one stub under its cut edge.
     pub collapse_pruned: bool,
+    /// Draw only the line from the root to this node with the children of
+    /// its nodes; fold every other inner node into one stub under it.
+    pub fold: Option<NodeId>,
 }
 
 /// Where a node stands in the search.
@@ -67,7 +71,7 @@ pub enum Status {
 #[derive(Clone, Copy, Debug)]
 struct Mark {
     status: Status,
-    value: f64,
+    value: Value,
     kind: ValueKind,
     /// The node's latest alpha-beta window (alpha-beta algorithms only).
     window: Option<Window>,
@@ -230,7 +234,7 @@ impl NodeView<'_> {
 /// A node the search has not reached.
 const UNSEEN: Mark = Mark {
     status: Status::Unseen,
-    value: 0.0,
+    value: Value::decimal(0.0),
     kind: ValueKind::Exact,
     window: None,
     visit: 0,
@@ -261,7 +265,7 @@ impl<'t> Picture<'t> {
     }
 
     /// The value `node` has received so far, if any.
-    pub fn value(&self, node: NodeId) -> Option<f64> {
+    pub fn value(&self, node: NodeId) -> Option<Value> {
         let mark = self.marks[node.index()];
         (mark.status == Status::Valued).then_some(mark.value)
     }
@@ -286,7 +290,7 @@ impl<'t> Picture<'t> {
             let kind = if mark.status == Status::Valued { mark.kind } else { ValueKind::Exact };
             let value =
                 if mark.status == Status::Valued { mark.value } else { self.leaf_value(node) };
-            format!("{}{}", Notation::Symbols.bound_sign(kind), Notation::Symbols.number(value))
+            format!("{}{}", Notation::Symbols.bound_sign(kind), Notation::Symbols.value(value))
         });
         let window = mark
             .window
@@ -329,16 +333,16 @@ impl<'t> Picture<'t> {
 
     /// A leaf's value before the search reaches it, from the point of view
     /// the search will give it, so that it does not change when reached.
-    fn leaf_value(&self, node: NodeId) -> f64 {
+    fn leaf_value(&self, node: NodeId) -> Value {
         let value = self.tree.value(node).unwrap_or(f64::NAN);
-        self.view.convert(value, self.tree.player(node))
+        Value::decimal(self.view.convert(value, self.tree.player(node)))
     }
 
     fn mark(&mut self, node: NodeId) -> &mut Mark {
         &mut self.marks[node.index()]
     }
 
-    fn valued(&mut self, node: NodeId, value: f64, kind: ValueKind) {
+    fn valued(&mut self, node: NodeId, value: Value, kind: ValueKind) {
         let mark = self.mark(node);
         *mark = Mark { status: Status::Valued, value, kind, ..*mark };
     }

@@ -19,7 +19,7 @@ use crate::answer::{Answer, Recorder};
 use crate::bounds::{ValueKind, Window};
 use crate::lang::Words;
 use crate::notation::Notation;
-use crate::num::Num;
+use crate::num::Value;
 use crate::order::Order;
 use crate::search::{Event, Flow, Outcome, Sink, View};
 use crate::settings::Settings;
@@ -141,7 +141,7 @@ pub fn fail_note(outcome: &Outcome) -> Option<String> {
     };
     Some(format!(
         "the root failed {name}: the true value is {relation} {}, and the best move may not be the true one",
-        Num(outcome.value)
+        outcome.value
     ))
 }
 
@@ -256,7 +256,7 @@ impl<W: Write> Sink for TextTrace<'_, W> {
 /// and below a chance node how likely it is.
 fn edge_note(tree: &Tree, node: NodeId) -> String {
     let action = tree.action(node).map(|a| format!("  action={a}")).unwrap_or_default();
-    let p = tree.probability(node).map(|p| format!("  p={}", Num(p))).unwrap_or_default();
+    let p = tree.probability(node).map(|p| format!("  p={p}")).unwrap_or_default();
     action + &p
 }
 
@@ -280,7 +280,7 @@ pub fn describe(
     notation: Notation,
     words: &Words,
 ) -> String {
-    let paint_value = |value: f64| palette.paint(Role::Value, &notation.number(value));
+    let paint_value = |value: Value| palette.paint(Role::Value, &notation.value(value));
     let edge = |node| edge_note(tree, node);
     match *event {
         Event::Enter { node, player, window, .. } => {
@@ -317,7 +317,7 @@ pub fn describe(
             format!("{} = {} ({note})", tree.name(node), paint_value(value))
         }
         Event::Research { node, child, value } => {
-            let (node, child, value) = (tree.name(node), tree.name(child), notation.number(value));
+            let (node, child, value) = (tree.name(node), tree.name(child), notation.value(value));
             let (passes, again) = (words.passes_null_window, words.search_again);
             format!("{node}: {child}={value} {passes}: {again} {child}")
         }

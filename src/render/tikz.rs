@@ -210,6 +210,9 @@ pub fn tex(text: &str) -> String {
             '\u{221e}' => "$\\infty$",
             '\u{2264}' => "$\\leq$",
             '\u{2265}' => "$\\geq$",
+            '\u{2248}' => "$\\approx$",
+            '\u{207a}' => "$^{+}$",
+            '\u{207b}' => "$^{-}$",
             c => {
                 escaped.push(c);
                 continue;

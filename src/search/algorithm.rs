@@ -44,6 +44,31 @@ pub struct About {
     pub(crate) search: fn(&Tree, &Options, &mut dyn Steps) -> Result<Outcome, Stopped>,
 }
 
+impl About {
+    /// An algorithm with no window, no conventions and no chance nodes,
+    /// searching once, without a guess; its description sets what differs.
+    pub(crate) const fn plain(
+        name: &'static str,
+        summary: &'static str,
+        view: View,
+        compare: &'static [(&'static str, Preset)],
+        search: fn(&Tree, &Options, &mut dyn Steps) -> Result<Outcome, Stopped>,
+    ) -> About {
+        About {
+            name,
+            summary,
+            view,
+            window: Windows::None,
+            conventions: false,
+            chance: false,
+            deepens: false,
+            guesses: false,
+            compare,
+            search,
+        }
+    }
+}
+
 /// The window an algorithm searches with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Windows {

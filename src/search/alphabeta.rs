@@ -12,6 +12,7 @@ use super::algorithm::{About, Algorithm, Preset, Windows};
 use super::engine::{self, Absorbed, Returned, Rule};
 use super::window::{Bounded, Pruning, maximise, minimise};
 use crate::bounds::{ValueKind, Window};
+use crate::num::Value;
 use crate::tree::Player;
 
 /// The alpha-beta rule, minimax form.
@@ -20,18 +21,17 @@ pub(crate) struct AlphaBeta(pub Pruning);
 impl Algorithm {
     /// `--algo alphabeta`.
     pub const ALPHABETA: Algorithm = Algorithm(&About {
-        name: "alphabeta",
-        summary: "Minimax with alpha-beta pruning (minimax form, fail-soft by default)",
-        view: View::Max,
         window: Windows::Root { null: false },
         conventions: true,
-        chance: false,
-        deepens: false,
-        guesses: false,
-        compare: &[("alphabeta", Preset::Window), ("alphabeta-fail-hard", Preset::FailHard)],
-        search: |tree, options, sink| {
-            engine::walk(tree, &AlphaBeta(Pruning::new(options)), options, sink)
-        },
+        ..About::plain(
+            "alphabeta",
+            "Minimax with alpha-beta pruning (minimax form, fail-soft by default)",
+            View::Max,
+            &[("alphabeta", Preset::Window), ("alphabeta-fail-hard", Preset::FailHard)],
+            |tree, options, sink| {
+                engine::walk(tree, &AlphaBeta(Pruning::new(options)), options, sink)
+            },
+        )
     });
 }
 
@@ -50,19 +50,20 @@ impl Rule for AlphaBeta {
     }
 
     fn absorb(&self, state: &mut Bounded, child: Returned) -> Absorbed {
+        let value = child.value.to_f64();
         match state.player {
-            Player::Min => minimise(&mut state.v, &mut state.window, child.value, self.0.strict),
+            Player::Min => minimise(&mut state.v, &mut state.window, value, self.0.strict),
             Player::Max | Player::Chance => {
-                maximise(&mut state.v, &mut state.window, child.value, self.0.strict)
+                maximise(&mut state.v, &mut state.window, value, self.0.strict)
             }
         }
     }
 
-    fn best(&self, state: &Bounded) -> f64 {
-        state.v
+    fn best(&self, state: &Bounded) -> Value {
+        Value::decimal(state.v)
     }
 
-    fn close(&self, state: &Bounded) -> (f64, ValueKind) {
+    fn close(&self, state: &Bounded) -> (Value, ValueKind) {
         self.0.returned(state.entry, state.v)
     }
 }

@@ -1,13 +1,15 @@
 //! Iterative deepening: alpha-beta to depth 1, then 2, ... up to the
 //! tree's depth (or `--depth`). Each iteration evaluates the inner nodes at
-//! its horizon by their static values, and searches every node's children
-//! best first by the values the previous iteration gave them (children it
-//! gave none keep their order, after the others). An engine would also
-//! stop when time runs out; here the last iteration is the full search.
+//! its horizon by their static values. Before each iteration, the children
+//! of every inner node, searched last time or not, are sorted best first by
+//! the values the previous iteration gave them (children it gave none keep
+//! their order, after the others), the way an engine keeps its move order
+//! in a table. An engine would also stop when time runs out; here the last
+//! iteration is the full search.
 //!
 //! ```text
 //! for depth in 1, 2, ..., D:
-//!     order each node's children by the previous iteration's values, best first
+//!     order every node's children by the previous iteration's values, best first
 //!     value = alphabeta(root, alpha, beta, depth)
 //! ```
 
@@ -21,16 +23,16 @@ use crate::tree::{NodeId, Player, Tree};
 impl Algorithm {
     /// `--algo id-alphabeta`.
     pub const ID_ALPHABETA: Algorithm = Algorithm(&About {
-        name: "id-alphabeta",
-        summary: "Iterative deepening: alpha-beta to depth 1, 2, ..., each iteration searching children best first by the previous one's values",
-        view: View::Max,
         window: Windows::Root { null: false },
         conventions: true,
-        chance: false,
         deepens: true,
-        guesses: false,
-        compare: &[("id-alphabeta", Preset::Window)],
-        search,
+        ..About::plain(
+            "id-alphabeta",
+            "Iterative deepening: alpha-beta to depth 1, 2, ..., each iteration searching children best first by the previous one's values",
+            View::Max,
+            &[("id-alphabeta", Preset::Window)],
+            search,
+        )
     });
 }
 

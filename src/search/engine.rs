@@ -12,6 +12,7 @@
 use super::memory::Memory;
 use super::{Absorption, Event, Flow, Options, Outcome, Sink, Stats, View};
 use crate::bounds::{CutoffRule, ValueKind, Window};
+use crate::num::Value;
 use crate::tree::{NodeId, Player, Tree};
 
 /// The per-node logic of one algorithm.
@@ -33,30 +34,30 @@ pub(crate) trait Rule {
     fn absorb(&self, state: &mut Self::State, child: Returned) -> Absorbed;
 
     /// The node's best value so far, as the rule keeps it.
-    fn best(&self, state: &Self::State) -> f64;
+    fn best(&self, state: &Self::State) -> Value;
 
     /// The value the node returns, and what it says about the true value.
-    fn close(&self, state: &Self::State) -> (f64, ValueKind);
+    fn close(&self, state: &Self::State) -> (Value, ValueKind);
 }
 
 /// The state of a node in the algorithms without a window: its player and
 /// the best value so far.
 pub(crate) struct Best {
     pub player: Player,
-    pub v: f64,
+    pub v: Value,
 }
 
 /// What a child returns to its parent.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Returned {
     /// Its value, in its own point of view.
-    pub value: f64,
+    pub value: Value,
     /// What the value says about the child's true value.
     pub kind: ValueKind,
     /// Who moves at the child.
     pub player: Player,
     /// The chance that the parent, a chance node, moves to the child.
-    pub probability: Option<f64>,
+    pub probability: Option<Value>,
 }
 
 /// What taking one child's value did at a node.
@@ -144,7 +145,7 @@ const NO_CHILD: u32 = u32::MAX;
 /// in the rule's point of view.
 #[derive(Clone, Copy)]
 pub(crate) struct Pass {
-    pub value: f64,
+    pub value: Value,
     pub kind: ValueKind,
 }
 
@@ -297,6 +298,7 @@ pub(crate) fn walk<R: Rule>(
 }
 
 /// `node`'s children in `order`, where there is one, else in the tree's.
+#[inline]
 fn children_in<'x>(
     tree: &'x Tree,
     order: &'x Option<Vec<Vec<NodeId>>>,
@@ -315,13 +317,13 @@ struct Walker<'e, 'a, 't, R: Rule> {
 }
 
 impl<'t, R: Rule> Walker<'_, '_, 't, R> {
-    fn run(&mut self) -> Result<(f64, ValueKind), Stopped> {
+    fn run(&mut self) -> Result<(Value, ValueKind), Stopped> {
         let mut stack = Vec::new();
         let tree = self.engine.tree;
         if let Some(received) = self.enter(&mut stack, tree.root(), 0)? {
             return Ok(received);
         }
-        let mut returned: Option<(NodeId, (f64, ValueKind))> = None;
+        let mut returned: Option<(NodeId, (Value, ValueKind))> = None;
         loop {
             let depth = stack.len() as u32 - 1;
             let top = stack.last_mut().expect("the loop ends when the root closes");
@@ -355,7 +357,7 @@ impl<'t, R: Rule> Walker<'_, '_, 't, R> {
         stack: &mut Vec<Frame<R::State>>,
         node: NodeId,
         depth: u32,
-    ) -> Result<Option<(f64, ValueKind)>, Stopped> {
+    ) -> Result<Option<(Value, ValueKind)>, Stopped> {
         let tree = self.engine.tree;
         let player = tree.player(node);
         let state = self.rule.open(player, stack.last().map(|parent| &parent.state));
@@ -372,6 +374,7 @@ impl<'t, R: Rule> Walker<'_, '_, 't, R> {
         let recall =
             |memory: &Memory| memory.recall(tree, node, window.unwrap_or(Window::FULL), left);
         if let Some((value, kind)) = memory.and_then(recall) {
+            let value = Value::decimal(value);
             self.engine.stats.memory_hits += 1;
             self.received(node, value);
             self.engine.emit(&Event::Recall { node, value, kind })?;
@@ -383,7 +386,7 @@ impl<'t, R: Rule> Walker<'_, '_, 't, R> {
             return Ok(None);
         }
         let static_value = tree.value(node).expect("leaves and horizon nodes have values");
-        let value = R::VIEW.convert(static_value, player);
+        let value = Value::decimal(R::VIEW.convert(static_value, player));
         self.engine.stats.leaves_evaluated += 1;
         self.remember(node, depth, value, ValueKind::Exact);
         self.engine.emit(&Event::Leaf { node, value })?;
@@ -391,9 +394,9 @@ impl<'t, R: Rule> Walker<'_, '_, 't, R> {
     }
 
     /// Notes the value `node` received, where a driver asks for them.
-    fn received(&mut self, node: NodeId, value: f64) {
+    fn received(&mut self, node: NodeId, value: Value) {
         if let Some(values) = &mut self.engine.values {
-            values[node.index()] = value;
+            values[node.index()] = value.to_f64();
         }
     }
 
@@ -404,10 +407,10 @@ impl<'t, R: Rule> Walker<'_, '_, 't, R> {
 
     /// Keeps the value of `node`, at `depth`, and what it says, where the
     /// search keeps them.
-    fn remember(&mut self, node: NodeId, depth: u32, value: f64, kind: ValueKind) {
+    fn remember(&mut self, node: NodeId, depth: u32, value: Value, kind: ValueKind) {
         let left = self.levels_left(depth);
         if let Some(memory) = &mut self.engine.memory {
-            memory.store(self.engine.tree, node, value, kind, left);
+            memory.store(self.engine.tree, node, value.to_f64(), kind, left);
         }
         self.received(node, value);
     }
@@ -416,7 +419,7 @@ impl<'t, R: Rule> Walker<'_, '_, 't, R> {
         &mut self,
         frame: &mut Frame<R::State>,
         child: NodeId,
-        (value, kind): (f64, ValueKind),
+        (value, kind): (Value, ValueKind),
     ) -> Result<(), Stopped> {
         let tree = self.engine.tree;
         let node = frame.node;

@@ -3,31 +3,33 @@
 //! by their probabilities. Values are from MAX's point of view throughout.
 
 use super::View;
-use super::algorithm::{About, Algorithm, Preset, Windows};
+use std::cell::Cell;
+
+use super::algorithm::{About, Algorithm, Preset};
 use super::engine::{self, Absorbed, Best, Returned, Rule};
 use super::minimax::Minimax;
 use crate::bounds::{ValueKind, Window};
+use crate::num::Value;
 use crate::tree::Player;
 
-/// The expectimax rule: minimax's, with a value range too, plus chance nodes.
-pub(crate) struct Expectimax(pub Minimax);
+/// The expectimax rule: minimax's, with a value range too, plus chance
+/// nodes; it notes whether an average was beyond exact arithmetic.
+pub(crate) struct Expectimax(pub Minimax, pub Cell<bool>);
 
 impl Algorithm {
     /// `--algo expectimax`.
     pub const EXPECTIMAX: Algorithm = Algorithm(&About {
-        name: "expectimax",
-        summary: "Minimax with chance nodes, which take the probability-weighted average of their children's values (expectiminimax)",
-        view: View::Max,
-        window: Windows::None,
-        conventions: false,
         chance: true,
-        deepens: false,
-        guesses: false,
-        compare: &[("expectimax", Preset::Plain)],
-        search: |tree, options, sink| {
-            let rule = Expectimax(Minimax(options.value_range));
-            engine::walk(tree, &rule, options, sink)
-        },
+        ..About::plain(
+            "expectimax",
+            "Minimax with chance nodes, which take the probability-weighted average of their children's values (expectiminimax)",
+            View::Max,
+            &[("expectimax", Preset::Plain)],
+            |tree, options, sink| {
+                let rule = Expectimax(Minimax(options.value_range), Cell::new(false));
+                engine::walk(tree, &rule, options, sink)
+            },
+        )
     });
 }
 
@@ -38,7 +40,7 @@ impl Rule for Expectimax {
     /// A chance node starts its weighted sum at 0.
     fn open(&self, player: Player, parent: Option<&Best>) -> Best {
         match player {
-            Player::Chance => Best { player, v: 0.0 },
+            Player::Chance => Best { player, v: Value::decimal(0.0) },
             _ => self.0.open(player, parent),
         }
     }
@@ -47,23 +49,28 @@ impl Rule for Expectimax {
         None
     }
 
-    /// A child of a chance node adds its value times its probability.
-    /// (Values are finite in a tree with chance nodes, so a child that
-    /// never happens adds 0.)
+    /// A child of a chance node adds its value times its probability,
+    /// exactly. (Values are finite in a tree with chance nodes, so a child
+    /// that never happens adds 0.) Where 64-bit fractions cannot hold the
+    /// sum, the doubles' sum stands in and the rule notes it: the search's
+    /// check runs the rule first and refuses such a tree.
     fn absorb(&self, state: &mut Best, child: Returned) -> Absorbed {
         if state.player != Player::Chance {
             return self.0.absorb(state, child);
         }
-        let probability = child.probability.expect("a chance node's children have probabilities");
-        state.v += probability * child.value;
+        let probability = child.probability.unwrap_or(Value::decimal(0.0));
+        state.v = child.value.weighted(probability, state.v).unwrap_or_else(|| {
+            self.1.set(true);
+            Value::decimal(state.v.to_f64() + probability.to_f64() * child.value.to_f64())
+        });
         Absorbed::plain(false)
     }
 
-    fn best(&self, state: &Best) -> f64 {
+    fn best(&self, state: &Best) -> Value {
         state.v
     }
 
-    fn close(&self, state: &Best) -> (f64, ValueKind) {
+    fn close(&self, state: &Best) -> (Value, ValueKind) {
         (state.v, ValueKind::Exact)
     }
 }

@@ -2,7 +2,12 @@
 //! stops it, and the values the game can take (`--value-range`), where a
 //! node can stop as soon as it has its player's best.
 
-use super::{Algorithm, Options, SearchError, View};
+use std::cell::Cell;
+
+use super::engine::Steps;
+use super::expectimax::Expectimax;
+use super::minimax::Minimax;
+use super::{Algorithm, Event, Flow, Options, SearchError, View};
 use crate::bounds::{Bound, CutoffRule, Window};
 use crate::num::Num;
 use crate::tree::{Player, Tree};
@@ -60,12 +65,35 @@ fn check_chance(tree: &Tree, algorithm: Algorithm) -> Result<(), SearchError> {
         return Err(SearchError::ChanceNode { algorithm: algorithm.name(), node });
     }
     let infinite = |node| tree.value(node).is_some_and(f64::is_infinite);
-    match tree.nodes().find(|&node| infinite(node)) {
-        Some(node) => Err(SearchError::InfiniteWithChance {
+    if let Some(node) = tree.nodes().find(|&node| infinite(node)) {
+        return Err(SearchError::InfiniteWithChance {
             node: tree.name(node).to_string(),
             value: Num(tree.value(node).unwrap_or_default()).to_string(),
-        }),
-        None => Ok(()),
+        });
+    }
+    // The averages must be exact: run the rule once and see.
+    let rule = Expectimax(Minimax(None), Cell::new(false));
+    let _ = super::engine::walk(tree, &rule, &Options::default(), &mut Unseen);
+    match rule.1.get() {
+        true => Err(SearchError::NotExact),
+        false => Ok(()),
+    }
+}
+
+/// Steps nobody sees, for a search run only for its outcome.
+struct Unseen;
+
+impl Steps for Unseen {
+    fn event(&mut self, _: &Event<'_>) -> Flow {
+        Flow::Continue
+    }
+
+    fn absorbed(&mut self, _: &super::Absorption) -> Flow {
+        Flow::Continue
+    }
+
+    fn takes_steps(&self) -> bool {
+        false
     }
 }
 

@@ -2,9 +2,10 @@
 //! Values are from MAX's point of view throughout.
 
 use super::View;
-use super::algorithm::{About, Algorithm, Preset, Windows};
+use super::algorithm::{About, Algorithm, Preset};
 use super::engine::{self, Absorbed, Best, Returned, Rule};
 use crate::bounds::{ValueKind, Window};
+use crate::num::Value;
 use crate::tree::Player;
 
 /// The minimax rule; with a value range, a node stops once it has the
@@ -14,18 +15,13 @@ pub(crate) struct Minimax(pub Option<Window>);
 impl Algorithm {
     /// `--algo minimax`.
     pub const MINIMAX: Algorithm = Algorithm(&About {
-        name: "minimax",
-        summary: "MAX nodes take the largest child value, MIN nodes the smallest",
-        view: View::Max,
-        window: Windows::None,
-        conventions: false,
-        chance: false,
-        deepens: false,
-        guesses: false,
-        compare: &[("minimax", Preset::Plain)],
-        search: |tree, options, sink| {
-            engine::walk(tree, &Minimax(options.value_range), options, sink)
-        },
+        ..About::plain(
+            "minimax",
+            "MAX nodes take the largest child value, MIN nodes the smallest",
+            View::Max,
+            &[("minimax", Preset::Plain)],
+            |tree, options, sink| engine::walk(tree, &Minimax(options.value_range), options, sink),
+        )
     });
 }
 
@@ -34,7 +30,7 @@ impl Rule for Minimax {
     const VIEW: View = View::Max;
 
     fn open(&self, player: Player, _parent: Option<&Best>) -> Best {
-        Best { player, v: Self::VIEW.initial_v(player) }
+        Best { player, v: Value::decimal(Self::VIEW.initial_v(player)) }
     }
 
     fn window(&self, _state: &Best) -> Option<Window> {
@@ -49,15 +45,15 @@ impl Rule for Minimax {
         if improved {
             state.v = child.value;
         }
-        let cutoff = super::best_possible(self.0, Self::VIEW, state.player, state.v);
+        let cutoff = super::best_possible(self.0, Self::VIEW, state.player, state.v.to_f64());
         Absorbed { cutoff, ..Absorbed::plain(improved) }
     }
 
-    fn best(&self, state: &Best) -> f64 {
+    fn best(&self, state: &Best) -> Value {
         state.v
     }
 
-    fn close(&self, state: &Best) -> (f64, ValueKind) {
+    fn close(&self, state: &Best) -> (Value, ValueKind) {
         (state.v, ValueKind::Exact)
     }
 }

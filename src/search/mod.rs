@@ -29,6 +29,7 @@ pub use limits::check;
 
 use std::convert::Infallible;
 
+use crate::num::Value;
 use crate::tree::{NodeId, Player, Tree};
 
 use crate::bounds::{Bound, CutoffRule, ValueKind, Window};
@@ -83,19 +84,19 @@ pub enum Event<'t> {
     /// entry (none for algorithms without one).
     Enter { node: NodeId, depth: u32, player: Player, window: Option<Window> },
     /// A leaf (or a node at the depth limit) is evaluated and so receives its value.
-    Leaf { node: NodeId, value: f64 },
+    Leaf { node: NodeId, value: Value },
     /// Alpha or beta at `node` improved to `value`.
     Update { node: NodeId, bound: Bound, value: f64 },
     /// `node` stops searching: `pruned` are the children it skips.
     Cutoff { node: NodeId, rule: CutoffRule, pruned: &'t [NodeId] },
     /// An inner node receives its value.
-    Value { node: NodeId, value: f64, kind: ValueKind },
+    Value { node: NodeId, value: Value, kind: ValueKind },
     /// `node` searches `child` again: its `value` from a null-window probe
     /// was better than the node's best, inside its window (PVS).
-    Research { node: NodeId, child: NodeId, value: f64 },
+    Research { node: NodeId, child: NodeId, value: Value },
     /// `node` receives its value from what earlier passes proved, without
     /// a search: exact, or a bound that already decides its window.
-    Recall { node: NodeId, value: f64, kind: ValueKind },
+    Recall { node: NodeId, value: Value, kind: ValueKind },
     /// Pass `number` (from 1) over the tree begins at the root `node`, with
     /// the root's `window` (MTD(f), SSS*), and for iterative deepening the
     /// depth it searches to.
@@ -140,10 +141,10 @@ pub struct Absorption {
     pub child: NodeId,
     /// The child's value as the node sees it (negated across a change of
     /// player in the negamax forms).
-    pub seen: f64,
+    pub seen: Value,
     /// The node's best value before this child, and with it.
-    pub before: f64,
-    pub after: f64,
+    pub before: Value,
+    pub after: Value,
     /// The cutoff test the node made after this child, whether it held or
     /// not (a [`Event::Cutoff`] follows when it held); none for the
     /// algorithms that do not prune.
@@ -261,7 +262,7 @@ pub struct Stats {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
     /// The root's value, from MAX's point of view.
-    pub value: f64,
+    pub value: Value,
     /// Whether `value` is exact or only a bound (the root failed low or high
     /// in a narrowed window), from MAX's point of view.
     pub kind: ValueKind,
@@ -302,6 +303,12 @@ pub enum SearchError {
         "node {node} has the value {value}; in a tree with chance nodes every value must be finite"
     )]
     InfiniteWithChance { node: String, value: String },
+    /// An average at a chance node needs more digits than exact
+    /// arithmetic on 64-bit fractions holds.
+    #[error(
+        "the expected values of this tree need fractions beyond 64-bit numbers (values with many digits, or many levels of chance nodes); gametree computes expectimax only exactly"
+    )]
+    NotExact,
 }
 
 /// Why a run ended without its outcome: the search could not run, or the
@@ -371,7 +378,7 @@ impl Outcome {
     /// The outcome of a search its sink stopped after `stats`' steps.
     fn stopped(engine::Stopped(stats): engine::Stopped) -> Outcome {
         Outcome {
-            value: 0.0,
+            value: Value::decimal(0.0),
             kind: ValueKind::Exact,
             best_move: None,
             principal_variation: Vec::new(),

@@ -27,30 +27,27 @@ use crate::tree::{Player, Tree};
 impl Algorithm {
     /// `--algo mtdf`.
     pub const MTDF: Algorithm = Algorithm(&About {
-        name: "mtdf",
-        summary: "MTD(f): null-window alpha-beta passes from the guess `--guess`, with a memory of the bounds each pass proves, until they meet",
-        view: View::Max,
         window: Windows::Passes,
-        conventions: false,
-        chance: false,
-        deepens: false,
         guesses: true,
-        compare: &[("mtdf", Preset::Plain)],
-        search: |tree, options, sink| search(tree, options.guess, options, sink),
+        ..About::plain(
+            "mtdf",
+            "MTD(f): null-window alpha-beta passes from the guess `--guess`, with a memory of the bounds each pass proves, until they meet",
+            View::Max,
+            &[("mtdf", Preset::Plain)],
+            |tree, options, sink| search(tree, options.guess, options, sink),
+        )
     });
 
     /// `--algo sss`.
     pub const SSS: Algorithm = Algorithm(&About {
-        name: "sss",
-        summary: "SSS* as MTD(+inf): the passes start from the best value the root's player could hope for, and never evaluate a leaf alpha-beta skips",
-        view: View::Max,
         window: Windows::Passes,
-        conventions: false,
-        chance: false,
-        deepens: false,
-        guesses: false,
-        compare: &[("sss", Preset::Plain)],
-        search: |tree, options, sink| search(tree, hope(tree), options, sink),
+        ..About::plain(
+            "sss",
+            "SSS* as MTD(+inf): the passes start from the best value the root's player could hope for, and never evaluate a leaf alpha-beta skips",
+            View::Max,
+            &[("sss", Preset::Plain)],
+            |tree, options, sink| search(tree, hope(tree), options, sink),
+        )
     });
 }
 
@@ -88,7 +85,7 @@ fn search(
         let rule =
             AlphaBeta(Pruning { root_window: window, strict: false, returns: Returns::FailSoft });
         let pass = engine.pass(&rule, options.depth_limit)?;
-        g = pass.value;
+        g = pass.value.to_f64();
         let failed_high = g >= beta;
         if failed_high {
             lower = g;
@@ -101,7 +98,7 @@ fn search(
     }
     // The value is exact once the bounds meet. Without such a pass every
     // move is as bad as can be, and the last pass's first one will do.
-    let pass = Pass { value: g, kind: ValueKind::Exact };
+    let pass = Pass { value: g.into(), kind: ValueKind::Exact };
     let best_child = proof.as_deref().unwrap_or(engine.best_children());
     Ok(engine.outcome(pass, View::Max, best_child))
 }

@@ -3,9 +3,10 @@
 //! up, except where parent and child have the same player.
 
 use super::View;
-use super::algorithm::{About, Algorithm, Preset, Windows};
+use super::algorithm::{About, Algorithm, Preset};
 use super::engine::{self, Absorbed, Best, Returned, Rule};
 use crate::bounds::{ValueKind, Window};
+use crate::num::Value;
 use crate::tree::Player;
 
 /// The negamax rule; with a value range, a node stops once it has the
@@ -15,18 +16,13 @@ pub(crate) struct Negamax(pub Option<Window>);
 impl Algorithm {
     /// `--algo negamax`.
     pub const NEGAMAX: Algorithm = Algorithm(&About {
-        name: "negamax",
-        summary: "Minimax with every value from the point of view of the player to move",
-        view: View::Mover,
-        window: Windows::None,
-        conventions: false,
-        chance: false,
-        deepens: false,
-        guesses: false,
-        compare: &[("negamax", Preset::Plain)],
-        search: |tree, options, sink| {
-            engine::walk(tree, &Negamax(options.value_range), options, sink)
-        },
+        ..About::plain(
+            "negamax",
+            "Minimax with every value from the point of view of the player to move",
+            View::Mover,
+            &[("negamax", Preset::Plain)],
+            |tree, options, sink| engine::walk(tree, &Negamax(options.value_range), options, sink),
+        )
     });
 }
 
@@ -35,7 +31,7 @@ impl Rule for Negamax {
     const VIEW: View = View::Mover;
 
     fn open(&self, player: Player, _parent: Option<&Best>) -> Best {
-        Best { player, v: Self::VIEW.initial_v(player) }
+        Best { player, v: Value::decimal(Self::VIEW.initial_v(player)) }
     }
 
     fn window(&self, _state: &Best) -> Option<Window> {
@@ -48,15 +44,15 @@ impl Rule for Negamax {
         if improved {
             state.v = child;
         }
-        let cutoff = super::best_possible(self.0, Self::VIEW, state.player, state.v);
+        let cutoff = super::best_possible(self.0, Self::VIEW, state.player, state.v.to_f64());
         Absorbed { cutoff, ..Absorbed::plain(improved) }
     }
 
-    fn best(&self, state: &Best) -> f64 {
+    fn best(&self, state: &Best) -> Value {
         state.v
     }
 
-    fn close(&self, state: &Best) -> (f64, ValueKind) {
+    fn close(&self, state: &Best) -> (Value, ValueKind) {
         (state.v, ValueKind::Exact)
     }
 }

@@ -12,6 +12,7 @@ use super::algorithm::{About, Algorithm, Preset, Windows};
 use super::engine::{self, Absorbed, Returned, Rule};
 use super::window::{Bounded, Pruning, maximise};
 use crate::bounds::{ValueKind, Window};
+use crate::num::Value;
 use crate::tree::Player;
 
 /// The alpha-beta rule, negamax form.
@@ -20,18 +21,17 @@ pub(crate) struct NegamaxAlphaBeta(pub Pruning);
 impl Algorithm {
     /// `--algo negamax-alphabeta`.
     pub const NEGAMAX_ALPHABETA: Algorithm = Algorithm(&About {
-        name: "negamax-alphabeta",
-        summary: "Alpha-beta in negamax form: child window (-beta, -alpha)",
-        view: View::Mover,
         window: Windows::Root { null: false },
         conventions: true,
-        chance: false,
-        deepens: false,
-        guesses: false,
-        compare: &[("negamax-alphabeta", Preset::Window)],
-        search: |tree, options, sink| {
-            engine::walk(tree, &NegamaxAlphaBeta(Pruning::new(options)), options, sink)
-        },
+        ..About::plain(
+            "negamax-alphabeta",
+            "Alpha-beta in negamax form: child window (-beta, -alpha)",
+            View::Mover,
+            &[("negamax-alphabeta", Preset::Window)],
+            |tree, options, sink| {
+                engine::walk(tree, &NegamaxAlphaBeta(Pruning::new(options)), options, sink)
+            },
+        )
     });
 }
 
@@ -55,15 +55,15 @@ impl Rule for NegamaxAlphaBeta {
     }
 
     fn absorb(&self, state: &mut Bounded, child: Returned) -> Absorbed {
-        let child = Self::VIEW.seen_by(child.value, child.player, state.player);
+        let child = Self::VIEW.seen_by(child.value.to_f64(), child.player, state.player);
         maximise(&mut state.v, &mut state.window, child, self.0.strict)
     }
 
-    fn best(&self, state: &Bounded) -> f64 {
-        state.v
+    fn best(&self, state: &Bounded) -> Value {
+        Value::decimal(state.v)
     }
 
-    fn close(&self, state: &Bounded) -> (f64, ValueKind) {
+    fn close(&self, state: &Bounded) -> (Value, ValueKind) {
         self.0.returned(state.entry, state.v)
     }
 }

@@ -16,6 +16,7 @@ use super::engine::{self, Absorbed, Returned, Rule};
 use super::window::{Bounded, Pruning, maximise, minimise};
 use super::{Returns, View};
 use crate::bounds::{Bound, ValueKind, Window};
+use crate::num::Value;
 use crate::tree::Player;
 
 /// The PVS rule, minimax form, fail-soft.
@@ -50,21 +51,19 @@ impl Scouting {
 impl Algorithm {
     /// `--algo pvs`.
     pub const PVS: Algorithm = Algorithm(&About {
-        name: "pvs",
-        summary: "Principal-variation search (NegaScout): the first child with the whole window, the others with a null window, searched again when they turn out better",
-        view: View::Max,
         window: Windows::Root { null: true },
-        conventions: false,
-        chance: false,
-        deepens: false,
-        guesses: false,
-        compare: &[("pvs", Preset::NullWindow)],
-        search: |tree, options, sink| {
-            // A null window needs fail-soft values and cutoffs on equality.
-            let pruning =
-                Pruning { strict: false, returns: Returns::FailSoft, ..Pruning::new(options) };
-            engine::walk(tree, &Pvs(pruning), options, sink)
-        },
+        ..About::plain(
+            "pvs",
+            "Principal-variation search (NegaScout): the first child with the whole window, the others with a null window, searched again when they turn out better",
+            View::Max,
+            &[("pvs", Preset::NullWindow)],
+            |tree, options, sink| {
+                // A null window needs fail-soft values and cutoffs on equality.
+                let pruning =
+                    Pruning { strict: false, returns: Returns::FailSoft, ..Pruning::new(options) };
+                engine::walk(tree, &Pvs(pruning), options, sink)
+            },
+        )
     });
 }
 
@@ -84,31 +83,32 @@ impl Rule for Pvs {
 
     fn absorb(&self, state: &mut Scouting, child: Returned) -> Absorbed {
         let Bounded { player, v, window, .. } = &mut state.bounded;
-        let inside = window.alpha < child.value && child.value < window.beta;
+        let value = child.value.to_f64();
+        let inside = window.alpha < value && value < window.beta;
         // A probe that proved the child better, with only a bound (a
         // leaf's value is exact): search it again, the value its new bound.
         if state.next == Probe::Null && inside && child.kind != ValueKind::Exact {
             let bound = if *player == Player::Min { Bound::Beta } else { Bound::Alpha };
-            window.set(bound, child.value);
+            window.set(bound, value);
             state.next = Probe::Whole;
             return Absorbed {
-                update: Some((bound, child.value)),
+                update: Some((bound, value)),
                 research: true,
                 ..Absorbed::plain(false)
             };
         }
         state.next = Probe::Null;
         match player {
-            Player::Min => minimise(v, window, child.value, false),
-            Player::Max | Player::Chance => maximise(v, window, child.value, false),
+            Player::Min => minimise(v, window, value, false),
+            Player::Max | Player::Chance => maximise(v, window, value, false),
         }
     }
 
-    fn best(&self, state: &Scouting) -> f64 {
-        state.bounded.v
+    fn best(&self, state: &Scouting) -> Value {
+        Value::decimal(state.bounded.v)
     }
 
-    fn close(&self, state: &Scouting) -> (f64, ValueKind) {
+    fn close(&self, state: &Scouting) -> (Value, ValueKind) {
         self.0.returned(state.bounded.entry, state.bounded.v)
     }
 }

@@ -19,6 +19,7 @@ use super::algorithm::{About, Algorithm, Preset, Windows};
 use super::engine::{self, Absorbed, Returned, Rule};
 use super::window::{Bounded, maximise};
 use crate::bounds::{ValueKind, Window};
+use crate::num::Value;
 use crate::tree::Player;
 
 /// The F1 rule; with a value range, the root's bound is the best value
@@ -28,18 +29,14 @@ pub(crate) struct Shallow(pub Option<Window>);
 impl Algorithm {
     /// `--algo shallow`.
     pub const SHALLOW: Algorithm = Algorithm(&About {
-        name: "shallow",
-        summary: "Knuth and Moore's F1, the lecture's \"partial evaluation\": negamax with one bound w (shallow cutoffs only)",
-        view: View::Mover,
         window: Windows::Bound,
-        conventions: false,
-        chance: false,
-        deepens: false,
-        guesses: false,
-        compare: &[("shallow", Preset::Plain)],
-        search: |tree, options, sink| {
-            engine::walk(tree, &Shallow(options.value_range), options, sink)
-        },
+        ..About::plain(
+            "shallow",
+            "Knuth and Moore's F1, the lecture's \"partial evaluation\": negamax with one bound w (shallow cutoffs only)",
+            View::Mover,
+            &[("shallow", Preset::Plain)],
+            |tree, options, sink| engine::walk(tree, &Shallow(options.value_range), options, sink),
+        )
     });
 }
 
@@ -62,22 +59,22 @@ impl Rule for Shallow {
     }
 
     fn absorb(&self, state: &mut Bounded, child: Returned) -> Absorbed {
-        let child = Self::VIEW.seen_by(child.value, child.player, state.player);
+        let child = Self::VIEW.seen_by(child.value.to_f64(), child.player, state.player);
         let mut window = state.window;
         // The bound is fixed on entry: alpha never moves, so no update is traced.
         let absorbed = maximise(&mut state.v, &mut window, child, false);
         Absorbed { update: None, ..absorbed }
     }
 
-    fn best(&self, state: &Bounded) -> f64 {
-        state.v
+    fn best(&self, state: &Bounded) -> Value {
+        Value::decimal(state.v)
     }
 
-    fn close(&self, state: &Bounded) -> (f64, ValueKind) {
+    fn close(&self, state: &Bounded) -> (Value, ValueKind) {
         // Stopped at its bound, a node knows only that much, unless the
         // bound is the best value its player can get at all.
         let stopped = state.v >= state.entry.beta && state.v < self.best_possible(state.player);
-        (state.v, if stopped { ValueKind::Lower } else { ValueKind::Exact })
+        (Value::decimal(state.v), if stopped { ValueKind::Lower } else { ValueKind::Exact })
     }
 }
 

@@ -4,6 +4,8 @@
 //! negamax forms' values from the other side ([`NegamaxView::Moved`]), a
 //! sink adapter that negates what nodes receive on their way out.
 
+use std::ops::Neg;
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -27,7 +29,7 @@ pub enum View {
 impl View {
     /// A child's value as its parent sees it: unchanged in MAX's view; in
     /// the mover's, negated where the player changes.
-    pub fn seen_by(self, value: f64, child: Player, parent: Player) -> f64 {
+    pub fn seen_by<T: Neg<Output = T>>(self, value: T, child: Player, parent: Player) -> T {
         self.convert(self.convert(value, child), parent)
     }
 
@@ -45,12 +47,13 @@ impl View {
 
     /// Converts a value at a node moved by `player` between MAX's point of
     /// view and this one; the conversion is its own inverse.
-    pub fn convert(self, value: f64, player: Player) -> f64 {
-        match self {
-            View::Max => value,
-            View::Mover => value * player.sign(),
-            View::Moved => -value * player.sign(),
-        }
+    pub fn convert<T: Neg<Output = T>>(self, value: T, player: Player) -> T {
+        let negates = match self {
+            View::Max => false,
+            View::Mover => player == Player::Min,
+            View::Moved => player != Player::Min,
+        };
+        if negates { -value } else { value }
     }
 }
 

@@ -8,6 +8,7 @@
 use super::engine::Absorbed;
 use super::{Options, Returns};
 use crate::bounds::{Bound, CutoffRule, ValueKind, Window};
+use crate::num::Value;
 use crate::tree::Player;
 
 /// The state of a node in both alpha-beta forms: its player, its best
@@ -41,10 +42,10 @@ impl Pruning {
 
     /// The value a node entered with `entry` returns when its best is `v`
     /// (clamped under fail-hard), and what that value says.
-    pub fn returned(&self, entry: Window, v: f64) -> (f64, ValueKind) {
+    pub fn returned(&self, entry: Window, v: f64) -> (Value, ValueKind) {
         let value = if self.returns == Returns::FailHard { entry.clamp(v) } else { v };
         let inclusive = !self.strict || self.returns != Returns::FailSoft;
-        (value, entry.classify(value, inclusive))
+        (Value::decimal(value), entry.classify(value, inclusive))
     }
 }
 
@@ -119,10 +120,19 @@ mod tests {
     fn under_strict_only_a_clamped_or_started_value_on_the_bound_is_a_bound() {
         let entry = window(2.0, 6.0);
         let pruning = |returns| Pruning { root_window: Window::FULL, strict: true, returns };
-        assert_eq!(pruning(Returns::FailSoft).returned(entry, 2.0), (2.0, ValueKind::Exact));
-        assert_eq!(pruning(Returns::FailHard).returned(entry, 1.0), (2.0, ValueKind::Upper));
-        assert_eq!(pruning(Returns::StartAtBound).returned(entry, 2.0), (2.0, ValueKind::Upper));
+        assert_eq!(
+            pruning(Returns::FailSoft).returned(entry, 2.0),
+            (Value::decimal(2.0), ValueKind::Exact)
+        );
+        assert_eq!(
+            pruning(Returns::FailHard).returned(entry, 1.0),
+            (Value::decimal(2.0), ValueKind::Upper)
+        );
+        assert_eq!(
+            pruning(Returns::StartAtBound).returned(entry, 2.0),
+            (Value::decimal(2.0), ValueKind::Upper)
+        );
         let lenient = Pruning { strict: false, ..pruning(Returns::FailSoft) };
-        assert_eq!(lenient.returned(entry, 2.0), (2.0, ValueKind::Upper));
+        assert_eq!(lenient.returned(entry, 2.0), (Value::decimal(2.0), ValueKind::Upper));
     }
 }

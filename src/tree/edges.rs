@@ -6,22 +6,25 @@ use std::collections::HashMap;
 
 use super::Player;
 use super::input::{RawTree, TreeError};
-use crate::num::Num;
+use num_traits::{CheckedAdd, CheckedDiv, CheckedSub, Signed};
 
-/// How far the probabilities of a chance node's children may sum from 1.
-pub const TOLERANCE: f64 = 1e-9;
+use crate::num::{Fraction, Value};
 
 /// The probability of every child of a chance node among the nodes of
 /// `order`, by raw id: as the file gives them, or equal shares where it
 /// gives none. Probabilities anywhere else are an error.
-pub(super) fn probabilities(raw: &RawTree, order: &[u32]) -> Result<HashMap<u32, f64>, TreeError> {
+pub(super) fn probabilities(
+    raw: &RawTree,
+    order: &[u32],
+    notes: &mut Vec<String>,
+) -> Result<HashMap<u32, Value>, TreeError> {
     let mut by_child = HashMap::new();
     for &node in order {
         let children = raw.children(node as usize).unwrap_or_default();
         // A chance leaf (a CS188 ghost's won or lost state) has nothing to share.
         if raw.players[node as usize] == Some(Player::Chance) && !children.is_empty() {
             let shares = shares(raw, node, children)?;
-            check_distribution(raw, node, children, &shares)?;
+            let shares = distribution(raw, node, children, shares, notes)?;
             by_child.extend(children.iter().copied().zip(shares));
         } else {
             not_a_chance_node(raw, node, children)?;
@@ -82,14 +85,15 @@ fn name(raw: &RawTree, node: u32) -> &str {
 }
 
 /// The probabilities of a chance node's children, in their order.
-fn shares(raw: &RawTree, node: u32, children: &[u32]) -> Result<Vec<f64>, TreeError> {
+fn shares(raw: &RawTree, node: u32, children: &[u32]) -> Result<Vec<Value>, TreeError> {
     if let Some(listed) = raw.probabilities.get(&node) {
         return Ok(one_per_child(raw, node, "probabilities", listed, children)?.to_vec());
     }
-    let given: Vec<Option<f64>> =
+    let given: Vec<Option<Value>> =
         children.iter().map(|child| raw.probability.get(child).copied()).collect();
     if given.iter().all(Option::is_none) {
-        return Ok(vec![1.0 / children.len() as f64; children.len()]);
+        let share = Value::fraction(Fraction::new(1, children.len() as i64));
+        return Ok(vec![share; children.len()]);
     }
     children
         .iter()
@@ -106,32 +110,74 @@ fn shares(raw: &RawTree, node: u32, children: &[u32]) -> Result<Vec<f64>, TreeEr
         .collect()
 }
 
-/// Each probability is finite and not negative, and together they sum to 1.
-fn check_distribution(
+/// Each probability is a number from 0 to 1, and together they sum to 1:
+/// exactly, or for decimals of at least two places within their rounding
+/// (three times 0.333333). Such shares are scaled to sum to exactly 1,
+/// with a note that says so.
+fn distribution(
     raw: &RawTree,
     node: u32,
     children: &[u32],
-    shares: &[f64],
-) -> Result<(), TreeError> {
+    shares: Vec<Value>,
+    notes: &mut Vec<String>,
+) -> Result<Vec<Value>, TreeError> {
+    let (zero, one) = (Value::decimal(0.0), Value::decimal(1.0));
     if let Some((&child, &share)) =
-        children.iter().zip(shares).find(|(_, share)| !(share.is_finite() && **share >= 0.0))
+        children.iter().zip(&shares).find(|&(_, &share)| !(share >= zero && share <= one))
     {
         return Err(TreeError::new(format!(
-            "the probability {} of {} (a child of {}) is not a number from 0 to 1",
-            Num(share),
+            "the probability {share} of {} (a child of {}) is not a number from 0 to 1",
             name(raw, child),
             name(raw, node)
         )));
     }
-    let sum: f64 = shares.iter().sum();
-    if (sum - 1.0).abs() > TOLERANCE {
+    let exact: Option<Vec<Fraction>> = shares.iter().map(|share| share.exact()).collect();
+    let sum = exact
+        .as_ref()
+        .and_then(|e| e.iter().try_fold(Fraction::from_integer(0), |s, p| s.checked_add(p)));
+    let (Some(exact), Some(sum)) = (exact, sum) else {
         return Err(TreeError::new(format!(
+            "the probabilities of the children of {} have more digits than gametree can add up exactly",
+            name(raw, node)
+        )));
+    };
+    if sum == Fraction::from_integer(1) {
+        return Ok(shares);
+    }
+    let wrong = || {
+        TreeError::new(format!(
             "the probabilities of the children of {} sum to {}, not 1",
             name(raw, node),
-            Num(sum)
-        )));
+            Value::fraction(sum)
+        ))
+    };
+    if !within_rounding(&shares, sum) {
+        return Err(wrong());
     }
-    Ok(())
+    let scaled: Option<Vec<Value>> =
+        exact.iter().map(|p| p.checked_div(&sum).map(Value::fraction)).collect();
+    let scaled = scaled.ok_or_else(wrong)?;
+    notes.push(format!(
+        "the probabilities of the children of {} sum to {}; gametree scales them to sum to 1: {}",
+        name(raw, node),
+        Value::fraction(sum),
+        scaled.iter().map(Value::to_string).collect::<Vec<_>>().join(" ")
+    ));
+    Ok(scaled)
+}
+
+/// Whether decimals written to at least two places can be roundings of
+/// probabilities that sum to 1: `sum` is nearer to 1 than half a unit of
+/// their finest place, once for each.
+fn within_rounding(shares: &[Value], sum: Fraction) -> bool {
+    let places: Option<Vec<usize>> = shares.iter().map(|share| share.places()).collect();
+    let Some(finest) = places.and_then(|places| places.into_iter().max()) else {
+        return false;
+    };
+    let Some(unit) = 10i64.checked_pow(finest as u32 + 1) else { return false };
+    let slack = Fraction::new(5 * shares.len() as i64, unit);
+    let off = sum.checked_sub(&Fraction::from_integer(1)).map(|off| off.abs());
+    finest >= 2 && off.is_some_and(|off| off < slack)
 }
 
 /// A node that is not a chance node has no probabilities, nor its children.

@@ -12,6 +12,7 @@ use petgraph::algo::{tarjan_scc, toposort};
 use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::input::{RawTree, TreeError};
+use crate::num::Value;
 
 /// The most nodes a graph may unfold into.
 pub const MAX_UNFOLDED: u64 = 4_000_000;
@@ -90,7 +91,7 @@ impl Unfolded {
 pub fn check_shared_edges(
     raw: &RawTree,
     unfolded: &Unfolded,
-    probabilities: &HashMap<u32, f64>,
+    probabilities: &HashMap<u32, Value>,
     actions: &HashMap<u32, String>,
 ) -> Result<(), TreeError> {
     let labelled = |node: &&u32| probabilities.contains_key(node) || actions.contains_key(node);

@@ -18,6 +18,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::num::Value;
+
 /// Index of a node in its [`Tree`], in pre-order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct NodeId(pub u32);
@@ -149,9 +151,9 @@ pub struct Tree {
     /// `child_ids[child_starts[i]..child_starts[i + 1]]` are node i's children.
     child_starts: Vec<u32>,
     child_ids: Vec<NodeId>,
-    /// Each chance node's child's probability, NaN for the other nodes;
+    /// Each chance node's child's probability, none for the other nodes;
     /// it ends at the last node with one (empty without chance nodes).
-    probabilities: Vec<f64>,
+    probabilities: Vec<Option<Value>>,
     /// The action that leads to each node, empty where none does; it ends
     /// at the last node with one (empty without actions).
     actions: Vec<String>,
@@ -159,6 +161,8 @@ pub struct Tree {
     suggested: Option<Suggested>,
     /// Whose point of view the file's values were written from.
     perspective: Perspective,
+    /// What the reader noted without refusing the file.
+    notes: Vec<String>,
 }
 
 impl Tree {
@@ -226,8 +230,14 @@ impl Tree {
 
     /// The probability that the node's parent, a chance node, moves to it
     /// (`None` when the parent is not a chance node).
-    pub fn probability(&self, node: NodeId) -> Option<f64> {
-        self.probabilities.get(node.index()).copied().filter(|p| !p.is_nan())
+    pub fn probability(&self, node: NodeId) -> Option<Value> {
+        self.probabilities.get(node.index()).copied().flatten()
+    }
+
+    /// What the reader noted about the file without refusing it
+    /// (probabilities scaled to sum to 1), for the user to see.
+    pub fn notes(&self) -> &[String] {
+        &self.notes
     }
 
     /// The action (move) that leads to the node, if the file names it.
@@ -332,13 +342,14 @@ impl Tree {
             actions: Vec::new(),
             suggested: None,
             perspective: Perspective::default(),
+            notes: Vec::new(),
         };
         tree.child_starts.push(0);
         for (position, &node) in order.iter().enumerate() {
             let Parts { player, value, children, probability, action } = parts(node);
             if let Some(probability) = probability {
-                tree.probabilities.resize(position, f64::NAN);
-                tree.probabilities.push(probability);
+                tree.probabilities.resize(position, None);
+                tree.probabilities.push(Some(probability));
             }
             if let Some(action) = action {
                 tree.actions.resize(position, String::new());
@@ -360,7 +371,7 @@ struct Parts<'a> {
     value: f64,
     children: &'a [u32],
     /// Its probability, if its parent is a chance node.
-    probability: Option<f64>,
+    probability: Option<Value>,
     /// The action that leads to it, if it has one.
     action: Option<&'a str>,
 }

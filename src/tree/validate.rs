@@ -10,6 +10,7 @@ use super::graph::Unfolded;
 use super::input::{RawTree, RootSpec, TreeError};
 use super::names::NameTable;
 use super::{Parts, Perspective, Player, Tree};
+use crate::num::Value;
 use crate::spelling;
 
 /// How many node names an error message lists before it says "and N more".
@@ -59,7 +60,8 @@ pub fn validate(mut raw: RawTree, overrides: Overrides) -> Result<Tree, TreeErro
     }
     check_leaf_values(&raw, &order)?;
     let base = root_player(&raw, root, overrides)?;
-    let probabilities = super::edges::probabilities(&raw, &order)?;
+    let mut notes = Vec::new();
+    let probabilities = super::edges::probabilities(&raw, &order, &mut notes)?;
     let actions = super::edges::actions(&raw)?;
     if let Some(unfolded) = &unfolded {
         super::graph::check_shared_edges(&raw, unfolded, &probabilities, &actions)?;
@@ -67,7 +69,9 @@ pub fn validate(mut raw: RawTree, overrides: Overrides) -> Result<Tree, TreeErro
     let perspective = overrides.perspective(raw.perspective);
     let names = std::mem::take(&mut raw.names);
     let base = Base { player: base, perspective, probabilities, actions };
-    Ok(build(&raw, names, &order, base, unfolded.as_ref()))
+    let mut tree = build(&raw, names, &order, base, unfolded.as_ref());
+    tree.notes = notes;
+    Ok(tree)
 }
 
 fn name(raw: &RawTree, node: u32) -> &str {
@@ -262,7 +266,7 @@ struct Base {
     player: Player,
     perspective: Perspective,
     /// The probabilities of the chance nodes' children, by raw id.
-    probabilities: HashMap<u32, f64>,
+    probabilities: HashMap<u32, Value>,
     /// The actions that lead to nodes, by raw id.
     actions: HashMap<u32, String>,
 }

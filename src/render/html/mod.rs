@@ -18,7 +18,6 @@ use super::diagram::{Canvas, pv_places};
 use super::picture::{EdgeInk, Ink, Look, NodeView, Picture};
 use super::text::describe;
 use crate::answer::{notation, order_item};
-use crate::num::Num;
 use crate::search::{Event, Flow, Outcome, Sink, View};
 use crate::terminal::Palette;
 use crate::tree::{NodeId, Tree};
@@ -116,8 +115,7 @@ impl Sink for Steps<'_> {
             edges: edges
                 .map(|&node| (node.0, edge_ink(self.picture.edge(node, look, None))))
                 .collect(),
-            order: order_item(event)
-                .map(|(node, value)| format!("{}:{}", tree.name(node), Num(value))),
+            order: order_item(event).map(|(node, value)| format!("{}:{value}", tree.name(node))),
             leaf,
             pruned,
         });
@@ -171,7 +169,7 @@ pub fn write(
             })
             .collect(),
         best: notation::node(tree, outcome.best_move).to_string(),
-        value: Num(outcome.value).to_string(),
+        value: outcome.value.to_string(),
         open: if canvas.look.exercise { 0 } else { steps.steps.len() },
         before: "before the search",
     };

@@ -31,6 +31,7 @@ use serde::de::{self, DeserializeSeed};
 
 use super::names::{self, NameTable, Naming};
 use super::{Perspective, Player};
+use crate::num::Value;
 use builder::Builder;
 use document::Document;
 use number::Number;
@@ -61,9 +62,9 @@ pub struct RawTree {
     pub players: Vec<Option<Player>>,
     /// The flat shape's `probabilities`: a chance node's children's, in
     /// the order of its child list.
-    pub probabilities: HashMap<u32, Vec<f64>>,
+    pub probabilities: HashMap<u32, Vec<Value>>,
     /// The nested-object shape's `probability` of a node, given on the node.
-    pub probability: HashMap<u32, f64>,
+    pub probability: HashMap<u32, Value>,
     /// The flat shape's `actions`: the moves that lead to a node's
     /// children, in the order of its child list.
     pub actions: HashMap<u32, Vec<String>>,

@@ -1,0 +1,347 @@
+//! Hostile names and failing outputs (issue 20): every reproduction of a
+//! failure found by fuzzing, as a test named after what it was.
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use crate::common::{self, run as gametree, succeed};
+
+fn temp(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("hostile");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn write(name: &str, text: &str) -> String {
+    let path = temp(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+fn stderr(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A flat tree whose leaf `x` is named `name` (JSON-escaped by serde_json).
+fn tree_with_leaf(name: &str) -> String {
+    let name = serde_json::to_string(name).unwrap();
+    format!(r#"{{"children": {{"r": [{name}, "y"]}}, "values": {{{name}: 1, "y": 2}}}}"#)
+}
+
+#[test]
+fn names_that_look_like_answer_syntax_are_refused() {
+    for (name, why) in [
+        ("a,b", "must not contain ','"),
+        ("a;b", "must not contain ';'"),
+        ("a=b", "must not contain '='"),
+        ("none", "means \"no node\""),
+        ("-", "means \"no node\""),
+    ] {
+        let path = write("syntax.json", &tree_with_leaf(name));
+        let output = gametree(&["trace", &path]);
+        assert_eq!(output.status.code(), Some(2), "{name}");
+        assert!(stderr(&output).contains(why), "{name}: {}", stderr(&output));
+        assert_eq!(stderr(&output).lines().count(), 1);
+        assert!(output.stdout.is_empty());
+    }
+}
+
+#[test]
+fn terminal_escapes_from_names_are_shown_escaped() {
+    for (raw, shown) in [
+        ("\u{1b}[2Jx", "\\u{1b}[2Jx"),
+        ("\u{1b}]0;title\u{7}", "\\u{1b}]0;title\\u{7}"),
+        ("bell\u{7}", "bell\\u{7}"),
+        ("nul\u{0}", "nul\\0"),
+        ("left\u{202e}right", "left\\u{202e}right"),
+    ] {
+        let path = write("escape.json", &tree_with_leaf(raw));
+        let output = gametree(&["trace", &path]);
+        assert_eq!(output.status.code(), Some(2));
+        let said = stderr(&output);
+        assert!(said.contains(shown), "{said}");
+        assert!(!said.contains(raw), "raw {raw:?} reached the terminal: {said}");
+        assert!(said.chars().all(|c| c == '\n' || !c.is_control()), "{said:?}");
+    }
+}
+
+#[test]
+fn an_answer_with_terminal_escapes_is_echoed_escaped() {
+    let answer = write("escape-answer.txt", "order: e:3 \u{1b}[2J\u{202e}:4\n");
+    let output = gametree(&["check", "trees/aima-5-2.json", &answer]);
+    assert_eq!(output.status.code(), Some(2));
+    let said = stderr(&output);
+    assert!(said.contains("\\u{1b}[2J\\u{202e}"), "{said}");
+    assert!(!said.contains('\u{1b}') && !said.contains('\u{202e}'), "{said:?}");
+}
+
+#[test]
+fn control_characters_in_dot_never_reach_graphviz() {
+    // Such names are refused before any output, so `-o x.svg` leaves nothing.
+    for name in ["esc\u{1b}", "\u{fffe}", "\u{fdd0}"] {
+        let path = write("dot-control.json", &tree_with_leaf(name));
+        let svg = temp("dot-control.svg");
+        let _ = std::fs::remove_file(&svg);
+        let output = gametree(&["trace", &path, "-o", svg.to_str().unwrap()]);
+        assert_eq!(output.status.code(), Some(2), "{name:?}");
+        assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
+        assert!(!svg.exists());
+    }
+}
+
+/// Every command that writes to standard output, `--help` and `--version`
+/// included.
+const WRITERS: &[&[&str]] = &[
+    &["trace", "trees/aima-5-2.json", "--algo", "alphabeta"],
+    &["trace", "trees/aima-5-2.json", "--format", "json"],
+    &["check", "trees/aima-5-2.json", "tests/answers/aima-right.txt", "--algo", "alphabeta"],
+    &["compare", "trees/aima-5-2.json"],
+    &["gen", "random", "--seed", "7"],
+    &["schema", "trace"],
+    &["completions", "bash"],
+    &["completions", "zsh"],
+    &["completions", "fish"],
+    &["completions", "powershell"],
+    &["completions", "elvish"],
+    &["man"],
+    &["--help"],
+    &["--version"],
+];
+
+#[test]
+#[cfg(target_os = "linux")]
+fn write_errors_on_a_full_disk_are_errors_for_every_command() {
+    for args in WRITERS {
+        let full = std::fs::File::create("/dev/full").expect("/dev/full");
+        let output =
+            Command::new(env!("CARGO_BIN_EXE_gametree")).args(*args).stdout(full).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        assert_eq!(
+            stderr(&output),
+            "error: cannot write standard output: no space left on device\n",
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_full_stderr_keeps_the_exit_status() {
+    let full = || std::fs::File::create("/dev/full").expect("/dev/full");
+    let output = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["trace", "no-such-tree.json"])
+        .stderr(full())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let output = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["check", "trees/aima-5-2.json", "tests/answers/aima-wrong-value.txt"])
+        .stderr(full())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+#[cfg(unix)]
+fn a_closed_pipe_ends_every_command_quietly() {
+    for args in WRITERS {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+            .args(*args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Read one byte, then close the pipe.
+        let mut first = [0u8; 1];
+        let _ = child.stdout.take().unwrap().read(&mut first);
+        let output = child.wait_with_output().unwrap();
+        let status = output.status.code();
+        assert!(matches!(status, Some(0 | 1)), "{args:?}: {status:?} {}", stderr(&output));
+        assert!(output.stderr.is_empty(), "{args:?}: {}", stderr(&output));
+    }
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_failing_output_file_is_named() {
+    let output = gametree(&["trace", "trees/aima-5-2.json", "-o", "/dev/full"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stderr(&output), "error: cannot write /dev/full: no space left on device\n");
+    let output = gametree(&["trace", "trees/aima-5-2.json", "-o", "/no/such/dir/x.txt"]);
+    assert_eq!(
+        stderr(&output),
+        "error: cannot write /no/such/dir/x.txt: no such file or directory\n"
+    );
+}
+
+#[test]
+fn frames_into_a_file_say_it_is_no_directory() {
+    let file = write("afile", "");
+    let output = gametree(&["trace", "trees/aima-5-2.json", "--frames", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stderr(&output), format!("error: --frames {file}: it is a file, not a directory\n"));
+}
+
+#[test]
+fn frame_n_of_a_tree_of_thousands_costs_one_frame() {
+    // 3,280 nodes: drawing every frame to print one took 13 s in a release
+    // build, minutes in a debug one.
+    let tree =
+        succeed(&["gen", "random", "--seed", "3", "--depth", "7", "--branching", "3"]).stdout;
+    let path = temp("thousands.json");
+    std::fs::write(&path, &tree).unwrap();
+    let frame = succeed(&["trace", path.to_str().unwrap(), "--frame", "1"]).stdout;
+    let frame = String::from_utf8(frame).unwrap();
+    assert!(frame.starts_with("digraph") && frame.contains("step 1:"), "{frame}");
+    assert!(frame.matches(" -> ").count() > 3_000, "every edge is drawn");
+}
+
+#[test]
+fn a_json_trace_made_with_player_min_checks_without_the_option() {
+    for args in [&["--player", "min"][..], &["--perspective", "mover", "--algo", "negamax"]] {
+        let mut trace_args = vec!["trace", "trees/aima-5-2.json", "--format", "json"];
+        trace_args.extend_from_slice(args);
+        let trace = succeed(&trace_args).stdout;
+        let path = write("player-min.json", &String::from_utf8(trace).unwrap());
+        let output = gametree(&["check", "trees/aima-5-2.json", &path]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stdout)
+        );
+    }
+}
+
+#[test]
+#[cfg(unix)]
+fn a_dot_that_hangs_is_stopped() {
+    use std::os::unix::fs::PermissionsExt;
+    let bin = temp("hanging-dot");
+    std::fs::create_dir_all(&bin).unwrap();
+    let dot = bin.join("dot");
+    std::fs::write(&dot, "#!/bin/sh\nsleep 30\n").unwrap();
+    std::fs::set_permissions(&dot, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let svg = temp("hanging.svg");
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let started = std::time::Instant::now();
+    let output = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["trace", "trees/aima-5-2.json", "-o", svg.to_str().unwrap(), "--dot-timeout", "1"])
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    assert!(started.elapsed().as_secs() < 20, "gametree waited for the hanging dot");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("took longer than 1 s"), "{}", stderr(&output));
+    assert!(!svg.exists(), "nothing partial is left");
+}
+
+#[test]
+fn a_failed_drawing_leaves_no_partial_image() {
+    if !common::graphviz_available() {
+        return;
+    }
+    let svg = temp("failed.svg");
+    let _ = std::fs::remove_file(&svg);
+    let output = gametree(&[
+        "trace",
+        "trees/aima-5-2.json",
+        "-o",
+        svg.to_str().unwrap(),
+        "--dot-timeout",
+        "0",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(!svg.exists());
+    let dir = svg.parent().unwrap();
+    let leftovers: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .filter(|entry| entry.file_name().to_string_lossy().contains(".part"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_partly_written_output_file_is_removed() {
+    // A file size limit makes the write fail halfway, as a full disk would.
+    let out = temp("partial.json");
+    let _ = std::fs::remove_file(&out);
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 1; exec {} trace trees/aima-5-2.json --format json -o {}",
+        env!("CARGO_BIN_EXE_gametree"),
+        out.display()
+    );
+    let output = Command::new("sh").args(["-c", &script]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let expected =
+        format!("error: cannot write {}: the file would grow too large\n", out.display());
+    assert_eq!(stderr(&output), expected);
+    assert!(!out.exists(), "the partial file is removed");
+}
+
+#[test]
+fn output_files_hold_the_format_their_extension_names() {
+    let cases = [
+        ("x.dot", "digraph"),
+        ("x.gv", "digraph"),
+        ("x.json", "{\n  \"format_version\""),
+        ("x.txt", "alphabeta, fail-soft"),
+        ("x.tex", "% Drawn by gametree."),
+    ];
+    for (file, start) in cases {
+        let path = temp(file);
+        succeed(&[
+            "trace",
+            "trees/aima-5-2.json",
+            "--algo",
+            "alphabeta",
+            "-o",
+            path.to_str().unwrap(),
+        ]);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with(start), "{file}: {text}");
+    }
+    let step = temp("step.dot");
+    succeed(&[
+        "trace",
+        "trees/aima-5-2.json",
+        "--algo",
+        "alphabeta",
+        "--frame",
+        "15",
+        "-o",
+        step.to_str().unwrap(),
+    ]);
+    let frame = std::fs::read_to_string(&step).unwrap();
+    assert!(frame.contains("step 15: c: v=2 &#8804; &#945;=3: prune i j"), "{frame}");
+}
+
+#[test]
+fn a_drawing_leaves_only_the_image() {
+    if !common::graphviz_available() {
+        return;
+    }
+    let dir = temp("drawing-only");
+    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = dir.join("tmp");
+    std::fs::create_dir_all(&scratch).unwrap();
+    let svg = dir.join("tree.svg");
+    let output = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["trace", "trees/aima-5-2.json", "-o", svg.to_str().unwrap()])
+        .env("TMPDIR", &scratch)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    let left = |dir: &std::path::Path| -> Vec<String> {
+        let entries = std::fs::read_dir(dir).unwrap().flatten();
+        entries.map(|entry| entry.file_name().to_string_lossy().into_owned()).collect()
+    };
+    let mut beside = left(&dir);
+    beside.sort();
+    assert_eq!(beside, ["tmp", "tree.svg"]);
+    assert!(left(&scratch).is_empty(), "{:?}", left(&scratch));
+}

@@ -1,0 +1,147 @@
+//! Game graphs and transposition tables. A random layered game graph
+//! (nodes with one to three children in the next layer, shared by several
+//! parents, many ties) is searched as its tree: the same counts as the
+//! tree the test unfolds from the document itself. A transposition table
+//! never changes the root's value and never makes a search visit more
+//! nodes, for every algorithm, with and without a depth limit.
+
+use gametree::answer::Recorder;
+use gametree::check::{self, classroom, explain::Witness, trace_file};
+use gametree::search::{self, Algorithm, Discard, Options, Outcome};
+use gametree::settings::Settings;
+use gametree::trace::{self, Format, Request};
+use gametree::tree::{self, Naming, Overrides, Tree};
+use proptest::prelude::*;
+use serde_json::{Map, Value, json};
+
+/// A layered graph as the flat shape writes it (`"graph": true`): every
+/// node below the root has a parent in the layer above, most have more;
+/// leaves are worth -2 to 2, inner nodes have static values too.
+fn game_graph() -> impl Strategy<Value = Value> {
+    let layer = prop::collection::vec(-2i64..=2, 1..=4);
+    let layers = prop::collection::vec(layer, 1..=4);
+    let edges = prop::collection::vec(any::<u32>(), 64);
+    let player = prop_oneof![Just("max"), Just("min")];
+    (layers, edges, -2i64..=2, player).prop_map(|(layers, edges, root_value, player)| {
+        let mut layers = layers;
+        layers.insert(0, vec![root_value]);
+        let name = |layer: usize, index: usize| format!("n{layer}_{index}");
+        let (mut children, mut values) = (Map::new(), Map::new());
+        let mut random = edges.into_iter().cycle();
+        for (depth, layer) in layers.iter().enumerate() {
+            for (index, &value) in layer.iter().enumerate() {
+                values.insert(name(depth, index), json!(value));
+                let Some(below) = layers.get(depth + 1) else { continue };
+                // Its own share of the layer below, so that every node is
+                // reached, and up to two more, shared with other parents.
+                let mut list: Vec<usize> = (0..below.len()).filter(|i| i % layer.len() == index).collect();
+                for _ in 0..random.next().unwrap_or(0) % 3 {
+                    let extra = random.next().unwrap_or(0) as usize % below.len();
+                    if !list.contains(&extra) {
+                        list.push(extra);
+                    }
+                }
+                if !list.is_empty() {
+                    children.insert(name(depth, index), json!(list.iter().map(|&i| name(depth + 1, i)).collect::<Vec<_>>()));
+                }
+            }
+        }
+        json!({ "graph": true, "root": "n0_0", "player": player, "children": children, "values": values })
+    })
+}
+
+/// The graph unfolded into nested arrays, a leaf's value for each leaf and
+/// `{"value", "children"}` objects keeping the static values.
+fn unfolded(document: &Value, node: &str) -> Value {
+    let value = document["values"][node].clone();
+    match document["children"].get(node).and_then(Value::as_array) {
+        None => json!({ "value": value }),
+        Some(children) => {
+            let children: Vec<Value> =
+                children.iter().map(|c| unfolded(document, c.as_str().unwrap())).collect();
+            json!({ "value": value, "children": children })
+        }
+    }
+}
+
+fn parse(document: &Value) -> Tree {
+    tree::parse(document.to_string().into_bytes(), Naming::Letters, Overrides::default())
+        .expect("a valid graph")
+}
+
+fn run(tree: &Tree, algorithm: Algorithm, options: &Options) -> Outcome {
+    search::run(tree, algorithm, options, &mut Discard).expect("the search runs")
+}
+
+/// The trace of `algorithm` on `tree` in `format`.
+fn written(tree: &Tree, algorithm: Algorithm, options: Options, format: Format) -> String {
+    let request = Request::new(Settings { options, ..Settings::of(algorithm) }, format);
+    let mut text = Vec::new();
+    trace::write(tree, &request, &mut text).expect("the trace is written");
+    String::from_utf8(text).expect("UTF-8")
+}
+
+const ALGORITHMS: [Algorithm; 9] = [
+    Algorithm::MINIMAX,
+    Algorithm::NEGAMAX,
+    Algorithm::ALPHABETA,
+    Algorithm::NEGAMAX_ALPHABETA,
+    Algorithm::SHALLOW,
+    Algorithm::PVS,
+    Algorithm::MTDF,
+    Algorithm::SSS,
+    Algorithm::ID_ALPHABETA,
+];
+
+proptest! {
+    #![proptest_config(crate::common::proptest_config())]
+
+    #[test]
+    fn a_graph_is_searched_as_its_tree(document in game_graph(), limit in prop::option::of(1u32..3)) {
+        let graph = parse(&document);
+        let mut root = unfolded(&document, "n0_0");
+        root["player"] = document["player"].clone();
+        let tree = parse(&root);
+        prop_assert_eq!(graph.len(), tree.len());
+        for algorithm in ALGORITHMS {
+            let options = Options { depth_limit: limit, ..Options::default() };
+            let (on_graph, on_tree) = (run(&graph, algorithm, &options), run(&tree, algorithm, &options));
+            prop_assert_eq!(on_graph.value, on_tree.value, "{:?}", algorithm);
+            prop_assert_eq!(on_graph.stats, on_tree.stats, "{:?}", algorithm);
+        }
+    }
+
+    #[test]
+    fn transpositions_keep_the_value_and_never_visit_more(document in game_graph(), limit in prop::option::of(1u32..3)) {
+        let graph = parse(&document);
+        for algorithm in ALGORITHMS {
+            let plain = Options { depth_limit: limit, ..Options::default() };
+            let table = Options { transpositions: true, ..plain };
+            let (without, with) = (run(&graph, algorithm, &plain), run(&graph, algorithm, &table));
+            prop_assert_eq!(without.value, with.value, "{:?}", algorithm);
+            prop_assert!(with.stats.nodes_visited <= without.stats.nodes_visited, "{:?}: {:?} > {:?}", algorithm, with.stats, without.stats);
+        }
+    }
+
+    /// The classroom lines and JSON trace of a graph check as right: the
+    /// copies of a shared node are one node to the reader of answers.
+    #[test]
+    fn the_tools_own_answers_on_a_graph_check_as_right(document in game_graph(), transpositions in any::<bool>()) {
+        let graph = parse(&document);
+        for algorithm in ALGORITHMS.into_iter().filter(|a| a.searches(&graph)) {
+            let options = Options { transpositions, ..Options::default() };
+            let text = written(&graph, algorithm, options, Format::Answer);
+            let lines = classroom::parse(&text, &graph).expect("the answer reads");
+            let mut sinks = (Recorder::default(), Witness::new(&graph, algorithm, &options));
+            search::run(&graph, algorithm, &options, &mut sinks).expect("runs");
+            let (recorder, witness) = sinks;
+            let verdict = check::grade(&graph, &lines, &recorder.into_answer(), &witness, Default::default());
+            prop_assert!(verdict.is_right(), "{:?}: {}\n{:?}", algorithm, text, verdict);
+            let json = written(&graph, algorithm, options, Format::Json);
+            let trace = trace_file::read(&json).expect("the trace reads back");
+            let settings = Settings { options, ..Settings::of(algorithm) };
+            let verdict = trace_file::grade(&graph, &settings, &trace, &json).expect("grades");
+            prop_assert!(verdict.is_right(), "{:?}: {:?}", algorithm, verdict);
+        }
+    }
+}
