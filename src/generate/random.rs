@@ -7,13 +7,15 @@
 //! root, one draw `fraction() < leaf_chance` makes it a leaf early; otherwise
 //! one draw `between(min, max)` gives its number of children. Then each leaf,
 //! in the same breadth-first order, draws its value with `between(low, high)`.
-//! Nodes are named a, b, c, ... breadth-first, in both output shapes.
+//! Nodes are named a, b, c, ... breadth-first, in both output shapes,
+//! skipping the reserved word `none` ([`letter_names`]); the flat shape
+//! lists child lists and values in pre-order.
 
 use std::io::{self, Write};
 
 use super::{FlatWriter, SplitMix64};
 use crate::tree::Player;
-use crate::tree::names::letters;
+use crate::tree::names::letter_names;
 
 /// The most nodes a generated tree may have (by its depth and branching).
 pub const MAX_NODES: u64 = 10_000_000;
@@ -161,19 +163,34 @@ impl Generated {
         writeln!(out, "{}", text[0])
     }
 
-    /// Writes the tree in the flat shape with the root player given.
+    /// Writes the tree in the flat shape with the root player given, its
+    /// child lists and values in pre-order: the order the reader expects,
+    /// which finds each key without looking its name up.
     pub fn write_flat(&self, out: &mut dyn Write, player: Player) -> io::Result<()> {
-        let names: Vec<String> = (0..self.len()).map(letters).collect();
+        let names: Vec<String> = letter_names().take(self.len()).collect();
         let mut writer = FlatWriter::start(out, &names[0], player)?;
-        for (node, kids) in self.children.iter().enumerate().filter(|(_, kids)| !kids.is_empty()) {
-            writer.children(&names[node], kids.iter().map(|&c| names[c].as_str()))?;
+        let preorder = self.preorder();
+        for &node in preorder.iter().filter(|&&node| !self.children[node].is_empty()) {
+            writer
+                .children(&names[node], self.children[node].iter().map(|&c| names[c].as_str()))?;
         }
-        for (node, value) in self.values.iter().enumerate() {
-            if let Some(value) = value {
-                writer.value(&names[node], *value)?;
+        for &node in &preorder {
+            if let Some(value) = self.values[node] {
+                writer.value(&names[node], value)?;
             }
         }
         writer.finish_with(&self.chance_members(&names)).map(drop)
+    }
+
+    /// The nodes in pre-order.
+    fn preorder(&self) -> Vec<usize> {
+        let mut order = Vec::with_capacity(self.len());
+        let mut stack = vec![0];
+        while let Some(node) = stack.pop() {
+            order.push(node);
+            stack.extend(self.children[node].iter().rev());
+        }
+        order
     }
 
     /// The `players` and `probabilities` members that make the chance

@@ -1,13 +1,13 @@
 //! `--format answer`: the five classroom lines and nothing else.
 //! The text format ends with the same lines.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 use crate::answer::{Answer, LeafMark, OrderLine, notation};
 use crate::lang::{Lang, Words};
-use crate::num::Value;
 use crate::terminal::{Palette, Role};
-use crate::tree::{NodeId, Tree};
+use crate::tree::Tree;
 
 /// How the classroom lines are written: in which language (`--lang`), and
 /// whether the order line lists the inner nodes alone (`--order-line inner`).
@@ -38,16 +38,9 @@ pub fn write(
     palette: Palette,
     style: Style,
 ) -> io::Result<()> {
-    let mut evaluated = vec![false; tree.len()];
-    for mark in &answer.leaves {
-        if let LeafMark::Leaf(node) = mark {
-            evaluated[node.index()] = true;
-        }
-    }
-    let inner = |&(node, _): &(NodeId, Value)| !evaluated[node.index()];
-    let order: OrderLine = match style.inner_only {
-        true => answer.order.iter().filter(inner).collect(),
-        false => answer.order.clone(),
+    let order = match style.inner_only {
+        true => Cow::Owned(inner_order(tree, answer)),
+        false => Cow::Borrowed(&answer.order),
     };
     match order.is_empty() {
         // Only the inner order can be empty: a tree that is one leaf.
@@ -55,6 +48,17 @@ pub fn write(
         false => writeln!(out, "{}: {}", style.order_key(), notation::Order(tree, &order))?,
     }
     write_after_order(out, tree, answer, palette, style.words)
+}
+
+/// The order line's items without the leaves (`--order-line inner`).
+fn inner_order(tree: &Tree, answer: &Answer) -> OrderLine {
+    let mut evaluated = vec![false; tree.len()];
+    for mark in &answer.leaves {
+        if let LeafMark::Leaf(node) = mark {
+            evaluated[node.index()] = true;
+        }
+    }
+    answer.order.iter().filter(|(node, _)| !evaluated[node.index()]).collect()
 }
 
 /// The lines after `order`.

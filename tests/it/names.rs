@@ -4,11 +4,12 @@
 
 use gametree::answer::Recorder;
 use gametree::check::{self, classroom, explain::Witness, trace_file};
+use gametree::generate::random::{self, Spec};
 use gametree::search::{self, Algorithm, Options};
 use gametree::settings::Settings;
 use gametree::trace::{self, Format, Request};
 use gametree::tree::names::problem_with;
-use gametree::tree::{self, Naming, Overrides, Tree};
+use gametree::tree::{self, Naming, Overrides, Player, Tree};
 use proptest::prelude::*;
 
 use crate::common;
@@ -105,6 +106,41 @@ fn round_trips(tree: &Tree) -> Result<(), TestCaseError> {
         prop_assert!(verdict.is_right(), "{}: {:?}", json, verdict);
     }
     Ok(())
+}
+
+/// Whether `tree`'s own minimax answer grades as right.
+fn own_answer_is_right(tree: &Tree) -> bool {
+    let answer = written(tree, &request(Algorithm::MINIMAX, Format::Answer));
+    let lines = classroom::parse(&answer, tree).expect("the tool's own answer reads back");
+    let mut sinks =
+        (Recorder::default(), Witness::new(tree, Algorithm::MINIMAX, &Options::default()));
+    search::run(tree, Algorithm::MINIMAX, &Options::default(), &mut sinks).unwrap();
+    let (recorder, witness) = sinks;
+    check::grade(tree, &lines, &recorder.into_answer(), &witness, Default::default()).is_right()
+}
+
+/// Letter names count past `none` (the 256,573rd) without giving it to a
+/// node: in the names `gen random` writes, and in those the reader gives
+/// a nested tree's unnamed nodes, where the tool's own `best move: none`
+/// was graded wrong.
+#[test]
+fn generated_names_never_reach_the_reserved_word_none() {
+    let wide = 256_572; // The root and as many children: the last was `none`.
+    let spec =
+        Spec { depth: 1, branching: (wide, wide), values: (0, 9), seed: 1, leaf_chance: 0.0 };
+    let mut flat = Vec::new();
+    random::generate(&spec).write_flat(&mut flat, Player::Max).unwrap();
+    let read = tree::parse(&flat[..], Naming::Letters, Overrides::default());
+    let tree = read.expect("gen random's names are read back");
+    assert!(tree.nodes().all(|node| problem_with(tree.name(node)).is_none()));
+
+    let mut leaves = vec!["0"; wide as usize];
+    leaves[wide as usize - 1] = "1";
+    let nested = format!("[{}]", leaves.join(","));
+    let tree = tree::parse(nested.as_bytes(), Naming::Letters, Overrides::default()).unwrap();
+    let best = written(&tree, &request(Algorithm::MINIMAX, Format::Answer));
+    assert!(best.contains("best move: nonf\n"), "{}", &best[best.len() - 80..]);
+    assert!(own_answer_is_right(&tree));
 }
 
 proptest! {

@@ -165,7 +165,7 @@ fn node_names(nodes: &[Met<'_, '_>]) -> Vec<String> {
     }
     let usable = |label: &str| count[label] == 1 && names::problem_with(label).is_none();
     let mut taken: HashSet<String> = labels.iter().filter(|l| usable(l)).cloned().collect();
-    let mut letters = (0..).map(names::letters).filter(|name| names::problem_with(name).is_none());
+    let mut letters = names::letter_names();
     labels
         .iter()
         .map(|label| match usable(label) {

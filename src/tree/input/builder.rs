@@ -151,11 +151,14 @@ impl Builder {
         }
         let mut names: Vec<Option<String>> = self.explicit.clone();
         let mut queue = std::collections::VecDeque::from([(root, String::from("root"))]);
+        // The letter name of each node in turn, used where it has no name.
+        let mut letters = names::letter_names();
         let mut position = 0;
         while let Some((node, path)) = queue.pop_front() {
+            let letter = letters.next().expect("the letter names never run out");
             if names[node as usize].is_none() {
                 let name = match naming {
-                    Naming::Letters => names::letters(position),
+                    Naming::Letters => letter,
                     Naming::Paths => path.clone(),
                 };
                 if taken.contains(name.as_str()) {

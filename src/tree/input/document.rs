@@ -115,7 +115,12 @@ pub(super) fn read_top_object<'de, A: MapAccess<'de>>(
             }
             TopKey::Value => value = Some(map.next_value_seed(Number::default())?),
             TopKey::Children => {
-                nested_children = map.next_value_seed(ChildrenOfTop { builder: b })?
+                // Nodes of the flat shape may exist already: an array of
+                // nested nodes cannot be read beside them.
+                let flat = first_of_shape(&seen[..seen.len() - 1], false, ObjectShape::Flat);
+                let nested = first_of_shape(&seen, true, ObjectShape::NestedObjects);
+                let mixed = flat.zip(nested);
+                nested_children = map.next_value_seed(ChildrenOfTop { builder: b, mixed })?
             }
         }
     }
@@ -208,6 +213,9 @@ impl ObjectShape {
 /// returned for the root made once the whole object is read).
 pub(super) struct ChildrenOfTop<'b> {
     pub(super) builder: &'b mut Builder,
+    /// The first flat and nested-object keys before it, were it an array:
+    /// then the document mixes the shapes.
+    pub(super) mixed: Option<(TopKey, TopKey)>,
 }
 
 impl<'de> DeserializeSeed<'de> for ChildrenOfTop<'_> {
@@ -230,6 +238,9 @@ impl<'de> Visitor<'de> for ChildrenOfTop<'_> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Option<Vec<u32>>, A::Error> {
+        if let Some((flat, nested)) = self.mixed {
+            return Err(mixed_shapes(flat, nested));
+        }
         self.builder.nested = true;
         read_node_objects(self.builder, seq).map(Some)
     }

@@ -10,11 +10,12 @@
 //! serde visitors that build a [`RawTree`] directly, never an intermediate
 //! `serde_json::Value`. That keeps large trees small in memory and lets
 //! every object reject duplicate keys (serde_json's maps would silently
-//! keep the last one). Nested shapes recurse as deep as the document nests;
-//! `serde_stacker` grows the stack on demand, so a deep document needs no
-//! large stack reserved up front and a small one costs nothing. Structural
-//! checks that need the whole tree (one root, no cycles, ...) are left to
-//! [`validate()`](super::validate()).
+//! keep the last one). Nested shapes recurse as deep as the document nests:
+//! a document that trips serde_json's own limit of 128 levels is scanned
+//! for nesting beyond [`MAX_NESTING`] and read again without the limit,
+//! with `serde_stacker` growing the stack on demand; the others, flat files
+//! among them, pay for neither. Structural checks that need the whole tree
+//! (one root, no cycles, ...) are left to [`validate()`](super::validate()).
 
 mod builder;
 mod document;
@@ -184,7 +185,8 @@ fn char_position(input: &[u8], offset: usize) -> (usize, usize) {
 
 /// The offset of the first `[` or `{` nested deeper than `limit`, if any.
 /// serde reads nested values recursively, and an error deep inside them
-/// costs time per level, so overly deep documents are caught up front.
+/// costs time per level, so overly deep documents are caught before they
+/// are read without serde_json's limit.
 fn first_too_deep(input: &[u8], limit: usize) -> Option<usize> {
     let mut depth = 0usize;
     let mut at = 0;
@@ -225,33 +227,68 @@ pub fn read(input: &[u8], naming: Naming) -> Result<RawTree, TreeError> {
     if input.bytes().all(|byte| byte.is_ascii_whitespace()) {
         return Err(TreeError::new("empty input: expected a tree in JSON"));
     }
-    if let Some(offset) = first_too_deep(input.as_bytes(), MAX_NESTING) {
-        return Err(TreeError {
-            position: Some(char_position(input.as_bytes(), offset)),
-            message: format!(
-                "arrays and objects nest deeper than {MAX_NESTING} levels; write deep trees in the flat shape"
-            ),
-        });
-    }
-    match read_once(input, naming, false)? {
-        Some(raw) => Ok(raw),
-        None => Ok(read_once(input, naming, true)?.expect("indexed names are told apart")),
+    let mut pass = Pass { indexed: false, deep: false };
+    loop {
+        match read_once(input, naming, pass)? {
+            Read::Tree(raw) => return Ok(*raw),
+            Read::SameNames => pass.indexed = true,
+            Read::TooDeep => {
+                if let Some(offset) = first_too_deep(input.as_bytes(), MAX_NESTING) {
+                    return Err(TreeError {
+                        position: Some(char_position(input.as_bytes(), offset)),
+                        message: format!(
+                            "arrays and objects nest deeper than {MAX_NESTING} levels; write deep trees in the flat shape"
+                        ),
+                    });
+                }
+                pass.deep = true;
+            }
+        }
     }
 }
 
-/// One pass over the document, names indexed from the start or not; `None`
-/// when two names are the same and were not indexed.
-fn read_once(input: &str, naming: Naming, indexed: bool) -> Result<Option<RawTree>, TreeError> {
+/// How a pass over the document reads it.
+#[derive(Clone, Copy)]
+struct Pass {
+    /// Names are indexed from the start (see [`names::Interner`]).
+    indexed: bool,
+    /// Nesting deeper than serde_json's limit of 128 levels is read, with
+    /// the stack grown on demand.
+    deep: bool,
+}
+
+/// What a pass over the document found.
+enum Read {
+    Tree(Box<RawTree>),
+    /// Two names are the same and were not indexed: read again with an index.
+    SameNames,
+    /// The document nests deeper than serde_json's limit: read it again
+    /// without the limit.
+    TooDeep,
+}
+
+/// One pass over the document.
+fn read_once(input: &str, naming: Naming, pass: Pass) -> Result<Read, TreeError> {
     let nodes = input.len() / builder::BYTES_PER_NODE;
-    let mut builder = Builder::with_capacity(nodes, indexed);
+    let mut builder = Builder::with_capacity(nodes, pass.indexed);
     let mut de = serde_json::Deserializer::from_str(input);
-    de.disable_recursion_limit();
-    let growing = serde_stacker::Deserializer::new(&mut de);
-    let parsed = Document { builder: &mut builder }.deserialize(growing).and_then(|()| de.end());
-    match parsed {
-        Err(_) if builder.same_names => Ok(None),
+    let document = Document { builder: &mut builder };
+    let parsed = match pass.deep {
+        false => document.deserialize(&mut de),
+        true => {
+            de.disable_recursion_limit();
+            document.deserialize(serde_stacker::Deserializer::new(&mut de))
+        }
+    };
+    match parsed.and_then(|()| de.end()) {
+        Err(_) if builder.same_names => Ok(Read::SameNames),
+        Err(error) if !pass.deep && json_message(&error) == "recursion limit exceeded" => {
+            Ok(Read::TooDeep)
+        }
         Err(error) => Err(TreeError::from_json(&error, input.as_bytes())),
-        Ok(()) => builder.finish(naming),
+        Ok(()) => {
+            Ok(builder.finish(naming)?.map_or(Read::SameNames, |raw| Read::Tree(Box::new(raw))))
+        }
     }
 }
 
@@ -332,6 +369,18 @@ mod tests {
             let error = read(spelt.as_bytes(), Naming::Letters).unwrap_err();
             assert!(error.message.contains("not below 2^53"), "{spelt}: {}", error.message);
         }
+    }
+
+    #[test]
+    fn nesting_past_serde_jsons_limit_of_128_is_read_again_without_it() {
+        for depth in [127, 128, 129, 1000] {
+            let text = format!("{}7{}", "[".repeat(depth), "]".repeat(depth));
+            let raw = read(text.as_bytes(), Naming::Letters).expect("a deep chain");
+            assert_eq!((raw.len(), raw.value(depth)), (depth + 1, Some(7.0)), "{depth}");
+        }
+        // An error after the limit tripped is found by the second pass.
+        let text = format!("{}7{}}}", "[".repeat(200), "]".repeat(199));
+        assert_eq!(read(text.as_bytes(), Naming::Letters).unwrap_err().position, Some((1, 401)));
     }
 
     #[test]
