@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use clap::ValueEnum;
 
 use super::Failure;
-use super::trace::TraceArgs;
 use crate::graphviz::ImageFormat;
 use crate::trace::Format;
 
@@ -60,6 +59,26 @@ impl FileKind {
     }
 }
 
+/// Parses a frame number: frames are numbered from 1.
+pub(super) fn parse_frame(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("frames are numbered from 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("expected a frame number, got {text:?}")),
+    }
+}
+
+/// The flags that say where `trace`'s output goes.
+pub struct Flags<'a> {
+    /// `-o FILE`.
+    pub output: Option<&'a Path>,
+    /// `--frames DIR` and `--frames-format`.
+    pub frames: Option<&'a Path>,
+    pub frames_format: Option<ImageFormat>,
+    /// `--frame N`.
+    pub frame: Option<u64>,
+}
+
 /// Where `trace` sends its output.
 #[derive(Debug)]
 pub enum Destination {
@@ -74,18 +93,18 @@ pub enum Destination {
 
 impl Destination {
     /// The destination the flags ask for, checked to fit together.
-    pub fn of(args: &TraceArgs) -> Result<Destination, Failure> {
-        if args.frames_format.is_some() && args.frames.is_none() {
+    pub fn of(flags: Flags<'_>) -> Result<Destination, Failure> {
+        if flags.frames_format.is_some() && flags.frames.is_none() {
             return Err(Failure::Usage(
                 "--frames-format applies only to --frames DIR; for one frame, use --frame N -o FILE.png".into(),
             ));
         }
-        let file = match &args.output {
-            Some(path) => Some((path.clone(), FileKind::of(path)?)),
+        let file = match flags.output {
+            Some(path) => Some((path.to_path_buf(), FileKind::of(path)?)),
             None => None,
         };
-        Ok(match (&args.frames, args.frame, file) {
-            (Some(dir), _, _) => Destination::Frames(dir.clone(), args.frames_format),
+        Ok(match (flags.frames, flags.frame, file) {
+            (Some(dir), _, _) => Destination::Frames(dir.to_path_buf(), flags.frames_format),
             (None, Some(n), None) => Destination::Frame(n, None),
             (None, Some(n), Some((path, Some(kind))))
                 if kind.holds(Format::Dot) || kind.holds(Format::Tikz) =>

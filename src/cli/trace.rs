@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::ColorChoice;
 
 use super::args::{SearchArgs, TreeArgs, cannot_write, first_given};
-use super::destination::{Destination, FileKind};
+use super::destination::{self, Destination, FileKind};
 use super::output::{self, Pending};
 use super::{Failure, palette};
 use crate::graphviz::{self, ImageFormat};
@@ -17,7 +17,7 @@ use crate::order::Order;
 use crate::render::answer::Style;
 use crate::render::diagram::Page;
 use crate::render::picture::{Labels, Look};
-use crate::search::RunError;
+use crate::search::{Outcome, RunError};
 use crate::settings::Settings;
 use crate::terminal::visible;
 use crate::trace::{self, Format, Request, TraceError};
@@ -105,7 +105,7 @@ pub struct TraceArgs {
     pub(super) frames_format: Option<ImageFormat>,
 
     /// Print only frame N (from 1) of what --frames would write.
-    #[arg(long, value_name = "N", value_parser = parse_frame)]
+    #[arg(long, value_name = "N", value_parser = destination::parse_frame)]
     pub(super) frame: Option<u64>,
 
     /// Stop Graphviz's `dot` if drawing one image takes longer than this;
@@ -116,17 +116,18 @@ pub struct TraceArgs {
 
 impl TraceArgs {
     /// How long `dot` may take for one image: `--dot-timeout`, none for 0.
+    /// The flags that say where the output goes.
+    fn destination(&self) -> destination::Flags<'_> {
+        destination::Flags {
+            output: self.output.as_deref(),
+            frames: self.frames.as_deref(),
+            frames_format: self.frames_format,
+            frame: self.frame,
+        }
+    }
+
     fn timeout(&self) -> Option<Duration> {
         (self.dot_timeout > 0).then(|| Duration::from_secs(self.dot_timeout))
-    }
-}
-
-/// Parses a frame number: frames are numbered from 1.
-fn parse_frame(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(0) => Err("frames are numbered from 1".to_string()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!("expected a frame number, got {text:?}")),
     }
 }
 
@@ -150,28 +151,17 @@ fn parse_size(text: &str) -> Result<(f64, f64), String> {
 
 /// Runs `gametree trace`.
 pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
-    let destination = Destination::of(args)?;
+    let destination = Destination::of(args.destination())?;
     let (file, tree) = args.tree.load()?;
     let request = request(args, &destination, &tree)?;
-    let Settings { algorithm, ref options, .. } = request.settings;
     let frames = matches!(destination, Destination::Frames(..));
     if let Some(reason) = trace::too_large(&tree, &request, frames) {
         return Err(Failure::Usage(reason));
     }
-    let failed = Failure::of_search(&file);
-    let tree = trace::arrange(tree, &request).map_err(failed)?;
+    let tree = trace::arrange(tree, &request).map_err(Failure::of_search(&file))?;
     let request = folded(args, request, &tree)?;
-    // Before any file is created: a search that cannot run writes nothing.
-    crate::search::check(&tree, algorithm, options).map_err(failed)?;
+    refuse_before_writing(&tree, &request, &file)?;
     let failed = Failure::of_trace(&file);
-    if request.format == Format::Efg
-        && let Some(reason) = crate::render::efg::cannot_write(&tree)
-    {
-        return Err(Failure::Usage(reason));
-    }
-    if request.format == Format::Tikz {
-        tikz_drawable(&tree, &request, &file)?;
-    }
     let outcome = match destination {
         Destination::Stdout => trace::write(&tree, &request, stdout).map_err(failed)?,
         Destination::File(path, _) => {
@@ -203,14 +193,36 @@ pub fn run(args: &TraceArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
         }
     };
     if request.format == Format::Answer {
-        let order = request.settings.order;
-        let reordered = (order != Order::Given).then(|| format!("children searched {order}"));
-        let notes = reordered.into_iter().chain(crate::render::text::fail_note(&outcome));
         // After the answer, whatever buffering there is.
         stdout.flush().map_err(Failure::Output)?;
-        notes.for_each(|note| super::say(&format!("note: {note}")));
+        answer_notes(&request, &outcome).for_each(|note| super::say(&format!("note: {note}")));
     }
     Ok(())
+}
+
+/// Refuses, before any file is created, what cannot be searched or
+/// written: a search that cannot run, a tree a Gambit game or a TikZ
+/// picture cannot hold.
+fn refuse_before_writing(tree: &Tree, request: &Request, file: &str) -> Result<(), Failure> {
+    let Settings { algorithm, ref options, .. } = request.settings;
+    crate::search::check(tree, algorithm, options).map_err(Failure::of_search(file))?;
+    if request.format == Format::Efg
+        && let Some(reason) = crate::render::efg::cannot_write(tree)
+    {
+        return Err(Failure::Usage(reason));
+    }
+    if request.format == Format::Tikz {
+        tikz_drawable(tree, request, file)?;
+    }
+    Ok(())
+}
+
+/// The notes after an answer: the child order searched, if not the
+/// file's, and where the root's value is only a bound.
+fn answer_notes(request: &Request, outcome: &Outcome) -> impl Iterator<Item = String> {
+    let order = request.settings.order;
+    let reordered = (order != Order::Given).then(|| format!("children searched {order}"));
+    reordered.into_iter().chain(crate::render::text::fail_note(outcome))
 }
 
 /// Frame `n` of the search, as `--frames` would write it.

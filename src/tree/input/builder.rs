@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use serde::de;
 
-use super::document::FlatField;
+use super::keys::FlatField;
 use super::{RawTree, RootSpec, TreeError, check_name};
 use crate::tree::names::{self, Interner, NameTable, Naming, SameNames};
 

@@ -7,7 +7,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 use super::builder::Builder;
 use super::check_name;
 use super::flat::FlatMap;
-use super::keys::{Expected, FLAT_KEYS, KeyOf, NESTED_ROOT_KEYS, ObjectKey, TopKey};
+use super::keys::{Expected, FLAT_KEYS, FlatField, KeyOf, NESTED_ROOT_KEYS, ObjectKey, TopKey};
 use super::nested::{NestedArray, read_node_objects};
 use super::{Number, RootSpec};
 
@@ -243,44 +243,6 @@ impl<'de> Visitor<'de> for ChildrenOfTop<'_> {
         }
         self.builder.nested = true;
         read_node_objects(self.builder, seq).map(Some)
-    }
-}
-
-/// The keyed maps of the flat shape.
-#[derive(Clone, Copy)]
-pub(super) enum FlatField {
-    Children,
-    Values,
-    Players,
-    Probabilities,
-    Actions,
-}
-
-impl FlatField {
-    /// The maps every top-level object under their key reads as flat
-    /// maps (`children` may be the nested shape's, so it is not one).
-    const KEYED: [(TopKey, FlatField); 4] = [
-        (TopKey::Values, FlatField::Values),
-        (TopKey::Players, FlatField::Players),
-        (TopKey::Probabilities, FlatField::Probabilities),
-        (TopKey::Actions, FlatField::Actions),
-    ];
-
-    /// The flat map under the top-level `key`, if it is one of [`KEYED`](Self::KEYED).
-    fn under(key: TopKey) -> Option<FlatField> {
-        Self::KEYED.iter().find(|(k, _)| *k == key).map(|&(_, field)| field)
-    }
-
-    /// The top-level key the map is under.
-    pub(super) fn key(self) -> &'static str {
-        let key = match self {
-            FlatField::Children => TopKey::Children,
-            FlatField::Values => TopKey::Values,
-            FlatField::Players => TopKey::Players,
-            FlatField::Probabilities => TopKey::Probabilities,
-            FlatField::Actions => TopKey::Actions,
-        };
-        key.name()
     }
 }
 

@@ -7,7 +7,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 
 use super::Number;
 use super::builder::Builder;
-use super::document::FlatField;
+use super::keys::FlatField;
 
 /// One of the flat shape's maps from node name to child list, value or
 /// player. A name given twice in the same map is an error.

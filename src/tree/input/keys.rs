@@ -1,5 +1,6 @@
-//! The keys of the objects in a tree file, and the error for a key that
-//! is not one of them, with the nearest known key. `gametree schema input`
+//! The keys of the objects in a tree file, the keyed maps of the flat
+//! shape, and the error for a key that is not one of them, with the nearest
+//! known key. `gametree schema input`
 //! (`schemas/input.schema.json`) lists the same keys; a unit test of
 //! `document.rs` holds its property lists to these tables.
 use std::fmt;
@@ -59,6 +60,44 @@ pub(super) const FLAT_KEYS: Expected<TopKey> = (
 /// The keys of a nested-object root, for an error about one it does not have.
 pub(super) const NESTED_ROOT_KEYS: Expected<TopKey> =
     (&[TopKey::Name, TopKey::Player, TopKey::Value, TopKey::Children], "nested-object shape");
+
+/// The keyed maps of the flat shape.
+#[derive(Clone, Copy)]
+pub(super) enum FlatField {
+    Children,
+    Values,
+    Players,
+    Probabilities,
+    Actions,
+}
+
+impl FlatField {
+    /// The maps every top-level object under their key reads as flat
+    /// maps (`children` may be the nested shape's, so it is not one).
+    const KEYED: [(TopKey, FlatField); 4] = [
+        (TopKey::Values, FlatField::Values),
+        (TopKey::Players, FlatField::Players),
+        (TopKey::Probabilities, FlatField::Probabilities),
+        (TopKey::Actions, FlatField::Actions),
+    ];
+
+    /// The flat map under the top-level `key`, if it is one of [`KEYED`](Self::KEYED).
+    pub(super) fn under(key: TopKey) -> Option<FlatField> {
+        Self::KEYED.iter().find(|(k, _)| *k == key).map(|&(_, field)| field)
+    }
+
+    /// The top-level key the map is under.
+    pub(super) fn key(self) -> &'static str {
+        let key = match self {
+            FlatField::Children => TopKey::Children,
+            FlatField::Values => TopKey::Values,
+            FlatField::Players => TopKey::Players,
+            FlatField::Probabilities => TopKey::Probabilities,
+            FlatField::Actions => TopKey::Actions,
+        };
+        key.name()
+    }
+}
 
 /// The keys a node object below the root may have.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
