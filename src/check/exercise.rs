@@ -241,7 +241,9 @@ fn grade_lines(
     options: GradeOptions,
 ) -> Result<Verdict, SearchError> {
     let Settings { algorithm, options: ref search_options, .. } = *settings;
-    let mut sinks = (Recorder::default(), Witness::new(tree, algorithm, search_options));
+    let lang = options.lang.unwrap_or(reading.lang);
+    let witness = Witness::new(tree, algorithm, search_options).speaking(lang);
+    let mut sinks = (Recorder::default(), witness);
     search::run(tree, algorithm, search_options, &mut sinks)?;
     let (recorder, witness) = sinks;
     Ok(super::grade(tree, reading, &recorder.into_answer(), &witness, options))
