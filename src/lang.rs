@@ -276,6 +276,14 @@ pub struct Explanations {
     pub max_view: &'static str,
     pub never_ends: &'static str,
     pub rounded_to: &'static str,
+    /// Why the items of a key line cannot be read.
+    /// {meant} is the name meant, where only the case differs.
+    pub unknown_node: &'static str,
+    pub one_move: &'static str,
+    pub one_number: &'static str,
+    pub lists_nothing: &'static str,
+    pub malformed: &'static str,
+    pub not_a_number: &'static str,
 }
 
 const ENGLISH_EXPLANATIONS: Explanations = Explanations {
@@ -318,6 +326,12 @@ const ENGLISH_EXPLANATIONS: Explanations = Explanations {
     max_view: "{why}; the value line gives it from MAX's point of view: {value}",
     never_ends: "{value} never ends in decimals: write it as a fraction, or rounded to two places or more ({rounded})",
     rounded_to: "{value} rounded to {places} places is {rounded}",
+    unknown_node: "no node is named {word}{meant}",
+    one_move: "{key} takes one node name (or {nothing}), got {got}",
+    one_number: "{key} takes one number, got {got}",
+    lists_nothing: "{key} lists nothing",
+    malformed: "malformed item {got}: expected name:value",
+    not_a_number: "expected a number, got {got}",
 };
 
 const GERMAN_EXPLANATIONS: Explanations = Explanations {
@@ -360,6 +374,12 @@ const GERMAN_EXPLANATIONS: Explanations = Explanations {
     max_view: "{why}; die Wert-Zeile gibt ihn aus Sicht von MAX an: {value}",
     never_ends: "{value} hat unendlich viele Nachkommastellen: schreiben Sie ihn als Bruch oder auf zwei oder mehr Stellen gerundet ({rounded})",
     rounded_to: "{value} auf {places} Stellen gerundet ist {rounded}",
+    unknown_node: "kein Knoten hei\u{df}t {word}{meant}",
+    one_move: "{key} nimmt einen Knotennamen (oder {nothing}), nicht {got}",
+    one_number: "{key} nimmt eine Zahl, nicht {got}",
+    lists_nothing: "{key} nennt nichts",
+    malformed: "Eintrag {got} hat nicht die Form Name:Wert",
+    not_a_number: "{got} ist keine Zahl",
 };
 
 /// `template` with each `{name}` replaced by its value in `values`, in one

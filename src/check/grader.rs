@@ -11,14 +11,15 @@ use crate::tree::{NodeId, Tree};
 use super::classroom::{self, Claim, Items, Key, Line};
 use super::explain::Witness;
 use super::{GradeOptions, KeyVerdict, first_difference, verdict, wrong_at};
-use crate::lang::{Explanations, fill};
+use crate::lang::{Explanations, Lang, fill};
 
 pub(super) struct Grader<'a> {
     pub tree: &'a Tree,
     pub answer: &'a Answer,
     pub witness: &'a Witness<'a>,
     pub options: GradeOptions,
-    /// The language of the explanations.
+    /// The language of the explanations, and its templates.
+    pub lang: Lang,
     pub say: &'static Explanations,
 }
 
@@ -32,7 +33,8 @@ impl Grader<'_> {
             Items::Value(value) => self.value(*value),
             Items::Unreadable { text, reason } => {
                 let expected = self.expected(line.key);
-                let why = format!("line {}: {reason}", line.number);
+                let said = self.lang.words().verdict;
+                let why = format!("{} {}: {}", said.line, line.number, reason.describe(self.lang));
                 // An empty line is shown as "(nothing)", like a missing item.
                 let given = Some(text.clone()).filter(|text| !text.is_empty());
                 let wrong = wrong_at(None, given, Some(expected.clone()), Some(why));

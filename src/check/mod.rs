@@ -122,7 +122,7 @@ pub fn grade(
     let answer = &answer.by_first_copies(tree);
     let lang = options.lang.unwrap_or(reading.lang);
     let say = lang.words().explain;
-    let grader = grader::Grader { tree, answer, witness, options, say };
+    let grader = grader::Grader { tree, answer, witness, options, lang, say };
     let mut skipped = reading.skipped.clone();
     for line in &reading.lines {
         if !options.points.asks(line.key) {
