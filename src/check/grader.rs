@@ -49,9 +49,23 @@ impl Grader<'_> {
         match key {
             Key::Order => notation::Order(tree, &answer.order).to_string(),
             Key::Leaves => notation::Leaves(tree, &answer.leaves).to_string(),
-            Key::Pruned => notation::Nodes(tree, &answer.pruned).to_string(),
-            Key::BestMove => notation::node(tree, answer.best_move).to_string(),
+            Key::Pruned => self.nodes(&answer.pruned),
+            Key::BestMove => self.node(answer.best_move),
             Key::Value => answer.value.to_string(),
+        }
+    }
+
+    /// A `best move` item: a node's name, or no node in the verdict's
+    /// language (`none`, `-`).
+    fn node(&self, node: Option<NodeId>) -> String {
+        node.map_or(self.lang.words().nothing, |node| self.tree.name(node)).to_string()
+    }
+
+    /// A `pruned` line: the nodes, or no node in the verdict's language.
+    fn nodes(&self, nodes: &[NodeId]) -> String {
+        match nodes.is_empty() {
+            true => self.lang.words().nothing.to_string(),
+            false => notation::Nodes(self.tree, nodes).to_string(),
         }
     }
 
@@ -285,18 +299,12 @@ impl Grader<'_> {
             let show = |node: Option<&NodeId>| node.map(|&n| self.tree.name(n).to_string());
             wrong_at(Some(i + 1), show(nodes.get(i)), show(search.get(i)), Some(explanation))
         });
-        verdict(
-            "pruned",
-            notation::Nodes(self.tree, search).to_string(),
-            classroom::shown(&notation::Nodes(self.tree, nodes).to_string()),
-            wrong,
-        )
+        verdict("pruned", self.nodes(search), classroom::shown(&self.nodes(nodes)), wrong)
     }
 
     fn best_move(&self, node: Option<NodeId>) -> KeyVerdict {
         let search = self.answer.best_move;
-        let expected = notation::node(self.tree, search).to_string();
-        let got = notation::node(self.tree, node).to_string();
+        let (expected, got) = (self.node(search), self.node(node));
         let equally_good =
             self.options.any_best_move && node.is_some_and(|n| self.witness.is_best_child(n));
         let wrong = (node != search && !equally_good).then(|| {
