@@ -68,6 +68,8 @@ pub struct Words {
     pub transposition_table: &'static str,
     /// The words of `check`'s verdicts.
     pub verdict: &'static VerdictWords,
+    /// `check`'s explanations of a wrong item.
+    pub explain: &'static Explanations,
 }
 
 /// The words of `gametree check`'s verdicts, for the student and the TA.
@@ -156,6 +158,7 @@ const ENGLISH: Words = Words {
         not_asked: "is not asked for in this exercise",
         note: "note",
     },
+    explain: &ENGLISH_EXPLANATIONS,
 };
 
 const GERMAN: Words = Words {
@@ -216,7 +219,186 @@ const GERMAN: Words = Words {
         not_asked: "wird in dieser Aufgabe nicht gefragt",
         note: "Hinweis",
     },
+    explain: &GERMAN_EXPLANATIONS,
 };
+
+/// How `check` explains a wrong item, one template per explanation:
+/// `{node}` and the like stand for what [`fill`] puts in.
+#[derive(Debug)]
+pub struct Explanations {
+    /// A node a cutoff skipped.
+    pub pruned: &'static str,
+    /// A node below one a cutoff skipped.
+    pub pruned_above: &'static str,
+    pub below_depth_limit: &'static str,
+    pub is_root: &'static str,
+    pub first_child: &'static str,
+    pub never_prunes: &'static str,
+    /// The cutoff test that let a node be searched.
+    pub test_fails: &'static str,
+    /// Where a cutoff happens, after a child's value.
+    pub cut_after: &'static str,
+    /// Where a cutoff happens before any child.
+    pub cut_at: &'static str,
+    pub cutoff_here: &'static str,
+    pub no_further_cutoff: &'static str,
+    pub root_is_leaf: &'static str,
+    pub best_move: &'static str,
+    /// A value an earlier pass of MTD(f) or SSS* proved.
+    pub recalled: &'static str,
+    pub leaf_worth: &'static str,
+    pub at_depth_limit: &'static str,
+    pub chance: &'static str,
+    /// How an inner node got its value, by its `rule`.
+    pub takes: &'static str,
+    pub largest: &'static str,
+    pub smallest: &'static str,
+    pub largest_seen: &'static str,
+    pub is_lower_bound: &'static str,
+    pub is_upper_bound: &'static str,
+    /// A value in negamax's view of the side that moved.
+    pub moved_value: &'static str,
+    /// Where `--start-at-bound` starts a node's value.
+    pub starts_at: &'static str,
+    /// A value fail-hard clamped into the window.
+    pub clamped: &'static str,
+    pub listed_twice: &'static str,
+    pub order_stops: &'static str,
+    pub every_node_valued: &'static str,
+    pub after_children: &'static str,
+    pub left_to_right: &'static str,
+    pub mark_too_many: &'static str,
+    pub leaves_stop: &'static str,
+    pub last_child: &'static str,
+    pub pruned_lists_only: &'static str,
+    pub prunes_nothing_more: &'static str,
+    /// The value line's point of view under negamax.
+    pub max_view: &'static str,
+    pub never_ends: &'static str,
+    pub rounded_to: &'static str,
+    /// Why the items of a key line cannot be read.
+    /// {meant} is the name meant, where only the case differs.
+    pub unknown_node: &'static str,
+    pub one_move: &'static str,
+    pub one_number: &'static str,
+    pub lists_nothing: &'static str,
+    pub malformed: &'static str,
+    pub not_a_number: &'static str,
+}
+
+const ENGLISH_EXPLANATIONS: Explanations = Explanations {
+    pruned: "{node} is pruned: {cut}",
+    pruned_above: "{node} is never searched: {above} is pruned: {cut}",
+    below_depth_limit: "{node} is never searched: it lies below the depth limit",
+    is_root: "{node} is the root",
+    first_child: "{node} is searched: it is the first child of {parent}",
+    never_prunes: "{node} is searched: {algorithm} never prunes",
+    test_fails: "{node} is searched: at {parent} ({player}) after {child}={value}, {test} does not hold",
+    cut_after: "at {node} ({player}) after {child}={value}, {test}",
+    cut_at: "at {node} ({player}), {test}",
+    cutoff_here: "a cutoff happens here: {cut}: prune {nodes}",
+    no_further_cutoff: "the search has no further cutoff",
+    root_is_leaf: "the root {node} is a leaf: there is no move",
+    best_move: "the best move is the first child of {node} ({player}) whose value beats every earlier one's: {values}",
+    recalled: "{node} is not searched again: an earlier pass proved {node}{relation}{value}",
+    leaf_worth: "{node} is a leaf worth {value}",
+    at_depth_limit: "{node} is evaluated at the depth limit: {value}",
+    chance: "{node} (CHANCE) takes the average of its children's values, weighted by their probabilities: {values}, so {value}",
+    takes: "{node} ({player}) {start}{rule}: {values}, so {value}{bound}",
+    largest: "takes the largest value of its children",
+    smallest: "takes the smallest value of its children",
+    largest_seen: "takes the largest of its children's values as it sees them (negated where the player changes)",
+    is_lower_bound: ", a lower bound",
+    is_upper_bound: ", an upper bound",
+    moved_value: "{value} from its side, {moved} from the side that moved into it",
+    starts_at: "starts at its {bound}={value} and ",
+    clamped: "{best}, clamped into alpha={alpha} beta={beta}: {value}",
+    listed_twice: "{item} is listed twice (items {first} and {second}): each node is listed once",
+    order_stops: "the order stops after {given} of {total} items; next {why}",
+    every_node_valued: "the search has given every node its value by then",
+    after_children: "{node} gets its value only after its children {children}: a node is listed once the last of its searched children has its value",
+    left_to_right: "children are searched left to right: {sibling}, left of {node} under {parent}, gets its value first",
+    mark_too_many: "one # too many: each cutoff is marked once",
+    leaves_stop: "the leaves stop after {given} of {total} items",
+    last_child: "{leaf} is the last child of {parent}: a cutoff there would skip nothing, so the search marks none",
+    pruned_lists_only: "{why}; `pruned` lists only the children a cutoff skips",
+    prunes_nothing_more: "the search prunes nothing more",
+    max_view: "{why}; the value line gives it from MAX's point of view: {value}",
+    never_ends: "{value} never ends in decimals: write it as a fraction, or rounded to two places or more ({rounded})",
+    rounded_to: "{value} rounded to {places} places is {rounded}",
+    unknown_node: "no node is named {word}{meant}",
+    one_move: "{key} takes one node name (or {nothing}), got {got}",
+    one_number: "{key} takes one number, got {got}",
+    lists_nothing: "{key} lists nothing",
+    malformed: "malformed item {got}: expected name:value",
+    not_a_number: "expected a number, got {got}",
+};
+
+const GERMAN_EXPLANATIONS: Explanations = Explanations {
+    pruned: "{node} wird abgeschnitten: {cut}",
+    pruned_above: "{node} wird nie durchsucht: {above} wird abgeschnitten: {cut}",
+    below_depth_limit: "{node} wird nie durchsucht: er liegt unter der Tiefengrenze",
+    is_root: "{node} ist die Wurzel",
+    first_child: "{node} wird durchsucht: er ist das erste Kind von {parent}",
+    never_prunes: "{node} wird durchsucht: {algorithm} schneidet nie ab",
+    test_fails: "{node} wird durchsucht: bei {parent} ({player}) nach {child}={value} gilt {test} nicht",
+    cut_after: "bei {node} ({player}) nach {child}={value}: {test}",
+    cut_at: "bei {node} ({player}): {test}",
+    cutoff_here: "hier wird abgeschnitten: {cut}: schneide {nodes} ab",
+    no_further_cutoff: "die Suche schneidet nicht mehr ab",
+    root_is_leaf: "die Wurzel {node} ist ein Blatt: es gibt keinen Zug",
+    best_move: "der beste Zug ist das erste Kind von {node} ({player}), dessen Wert jeden fr\u{fc}heren schl\u{e4}gt: {values}",
+    recalled: "{node} wird nicht erneut durchsucht: ein fr\u{fc}herer Durchgang hat {node}{relation}{value} gezeigt",
+    leaf_worth: "{node} ist ein Blatt mit dem Wert {value}",
+    at_depth_limit: "{node} wird an der Tiefengrenze bewertet: {value}",
+    chance: "{node} (CHANCE) nimmt den Mittelwert der Werte seiner Kinder, gewichtet mit ihren Wahrscheinlichkeiten: {values}, also {value}",
+    takes: "{node} ({player}) {start}{rule}: {values}, also {value}{bound}",
+    largest: "nimmt den gr\u{f6}\u{df}ten Wert seiner Kinder",
+    smallest: "nimmt den kleinsten Wert seiner Kinder",
+    largest_seen: "nimmt den gr\u{f6}\u{df}ten Wert seiner Kinder aus seiner Sicht (negiert, wo der Spieler wechselt)",
+    is_lower_bound: ", eine untere Schranke",
+    is_upper_bound: ", eine obere Schranke",
+    moved_value: "{value} aus seiner Sicht, {moved} aus Sicht des Spielers, der in ihn gezogen hat",
+    starts_at: "beginnt bei seinem {bound}={value} und ",
+    clamped: "{best}, ins Fenster alpha={alpha} beta={beta} geklemmt: {value}",
+    listed_twice: "{item} steht zweimal da (Eintr\u{e4}ge {first} und {second}): jeder Knoten steht einmal da",
+    order_stops: "die Reihenfolge endet nach {given} von {total} Eintr\u{e4}gen; als N\u{e4}chstes: {why}",
+    every_node_valued: "die Suche hat dann schon jedem Knoten seinen Wert gegeben",
+    after_children: "{node} erh\u{e4}lt seinen Wert erst nach seinen Kindern {children}: ein Knoten steht da, sobald das letzte seiner durchsuchten Kinder seinen Wert hat",
+    left_to_right: "Kinder werden von links nach rechts durchsucht: {sibling}, links von {node} unter {parent}, erh\u{e4}lt seinen Wert zuerst",
+    mark_too_many: "ein # zu viel: jeder Cutoff wird einmal markiert",
+    leaves_stop: "die Bl\u{e4}tter enden nach {given} von {total} Eintr\u{e4}gen",
+    last_child: "{leaf} ist das letzte Kind von {parent}: ein Cutoff dort w\u{fc}rde nichts \u{fc}berspringen, also markiert die Suche keinen",
+    pruned_lists_only: "{why}; `abgeschnitten` nennt nur die Kinder, die ein Cutoff \u{fc}berspringt",
+    prunes_nothing_more: "die Suche schneidet nichts weiter ab",
+    max_view: "{why}; die Wert-Zeile gibt ihn aus Sicht von MAX an: {value}",
+    never_ends: "{value} hat unendlich viele Nachkommastellen: schreiben Sie ihn als Bruch oder auf zwei oder mehr Stellen gerundet ({rounded})",
+    rounded_to: "{value} auf {places} Stellen gerundet ist {rounded}",
+    unknown_node: "kein Knoten hei\u{df}t {word}{meant}",
+    one_move: "{key} nimmt einen Knotennamen (oder {nothing}), nicht {got}",
+    one_number: "{key} nimmt eine Zahl, nicht {got}",
+    lists_nothing: "{key} nennt nichts",
+    malformed: "Eintrag {got} hat nicht die Form Name:Wert",
+    not_a_number: "{got} ist keine Zahl",
+};
+
+/// `template` with each `{name}` replaced by its value in `values`, in one
+/// pass (a value that holds `{node}` is not replaced again); a name not
+/// given is kept as written.
+pub fn fill(template: &str, values: &[(&str, &dyn std::fmt::Display)]) -> String {
+    let mut pieces = template.split('{');
+    let mut filled = pieces.next().unwrap_or_default().to_string();
+    for piece in pieces {
+        let given = piece.split_once('}').and_then(|(name, rest)| {
+            values.iter().find(|(wanted, _)| *wanted == name).map(|(_, value)| (value, rest))
+        });
+        match given {
+            Some((value, rest)) => filled += &format!("{value}{rest}"),
+            None => filled += &format!("{{{piece}"),
+        }
+    }
+    filled
+}
 
 /// A key as answers are compared: lower case, words only, single spaces
 /// (`Reihenfolge des Blattbesuchs, # für pruning` and `best_move` read as
@@ -282,5 +464,13 @@ mod tests {
         assert_eq!(key_index("score"), None);
         assert_eq!(key_of("Wurzelwert"), Some((4, Lang::De)));
         assert_eq!(key_of("value"), Some((4, Lang::En)));
+    }
+
+    #[test]
+    fn templates_are_filled_in_one_pass() {
+        let template = "{node} is a leaf worth {value} {unknown}";
+        let filled = fill(template, &[("node", &"{value}"), ("value", &3)]);
+        assert_eq!(filled, "{value} is a leaf worth 3 {unknown}");
+        assert_eq!(fill("{ a {node", &[("node", &"b")]), "{ a {node");
     }
 }

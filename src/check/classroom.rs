@@ -138,8 +138,55 @@ pub enum Items {
     /// A key whose items cannot be read: the key is wrong, for this reason.
     Unreadable {
         text: String,
-        reason: String,
+        reason: Unread,
     },
+}
+
+/// Why the items of a key line cannot be read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Unread {
+    /// No node has the name; the name meant where only the case differs.
+    UnknownNode {
+        word: String,
+        meant: Option<String>,
+    },
+    /// A `best move` line with more than one item.
+    OneMove(String),
+    /// A `value` line with more or fewer than one item.
+    OneNumber(String),
+    /// A list key with no items.
+    ListsNothing(Key),
+    /// An order item without a name.
+    Malformed(String),
+    NotANumber(String),
+}
+
+impl Unread {
+    /// The reason in `lang`.
+    pub fn describe(&self, lang: Lang) -> String {
+        let (words, say) = (lang.words(), lang.words().explain);
+        let key = |key: Key| format!("{:?}", words.keys[key.index()]);
+        match self {
+            Unread::UnknownNode { word, meant } => {
+                let meant = meant.as_ref().map_or(String::new(), |meant| {
+                    format!(" ({} {meant:?}?)", words.verdict.did_you_mean)
+                });
+                lang::fill(say.unknown_node, &[("word", &quote(word)), ("meant", &meant)])
+            }
+            Unread::OneMove(text) => lang::fill(
+                say.one_move,
+                &[("key", &key(Key::BestMove)), ("nothing", &words.nothing), ("got", &quote(text))],
+            ),
+            Unread::OneNumber(text) => {
+                lang::fill(say.one_number, &[("key", &key(Key::Value)), ("got", &quote(text))])
+            }
+            Unread::ListsNothing(listed) => {
+                lang::fill(say.lists_nothing, &[("key", &key(*listed))])
+            }
+            Unread::Malformed(word) => lang::fill(say.malformed, &[("got", &quote(word))]),
+            Unread::NotANumber(text) => lang::fill(say.not_a_number, &[("got", &quote(text))]),
+        }
+    }
 }
 
 impl Items {
@@ -197,13 +244,13 @@ impl<'t> Names<'t> {
         Names { tree, names: tree.name_index() }
     }
 
-    fn node(&self, word: &str) -> Result<NodeId, String> {
+    fn node(&self, word: &str) -> Result<NodeId, Unread> {
         self.names.get(word).copied().ok_or_else(|| unknown_node(word, &self.names))
     }
 
     /// A root move, by its node's name or by the action that labels it
     /// (`Left`, `bet`), quoted or not (CS188's `.solution` quotes it).
-    fn root_move(&self, word: &str) -> Result<NodeId, String> {
+    fn root_move(&self, word: &str) -> Result<NodeId, Unread> {
         let word = word.strip_prefix('"').and_then(|w| w.strip_suffix('"')).unwrap_or(word);
         let root = self.tree.root();
         let by_action =
@@ -214,14 +261,14 @@ impl<'t> Names<'t> {
 
 /// `no node is named "b"`, with the name meant when only the case differs:
 /// trees drawn with `A`, `B`, ... are often answered in lower case.
-fn unknown_node(word: &str, names: &HashMap<&str, NodeId>) -> String {
+fn unknown_node(word: &str, names: &HashMap<&str, NodeId>) -> Unread {
     let wanted: Vec<char> = word.chars().flat_map(char::to_lowercase).collect();
     let meant = names
         .iter()
         .filter(|(name, _)| name.chars().flat_map(char::to_lowercase).eq(wanted.iter().copied()))
         .min_by_key(|&(_, &id)| id)
-        .map(|(&name, _)| name);
-    format!("no node is named {}{}", quote(word), spelling::did_you_mean(meant))
+        .map(|(&name, _)| name.to_string());
+    Unread::UnknownNode { word: word.to_string(), meant }
 }
 
 /// Whether `word` says "no node": no name can be one of these.
@@ -261,7 +308,7 @@ fn words(text: &str) -> Vec<String> {
 }
 
 /// The items after `key` in `text`, or why they cannot be read.
-pub fn parse_items(key: Key, text: &str, names: &Names<'_>) -> Result<Items, String> {
+pub fn parse_items(key: Key, text: &str, names: &Names<'_>) -> Result<Items, Unread> {
     let words = words(text);
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     let node = |word: &str| names.node(word);
@@ -291,14 +338,11 @@ pub fn parse_items(key: Key, text: &str, names: &Names<'_>) -> Result<Items, Str
             [] => Ok(Items::BestMove(None)),
             [word] if is_nothing(word) => Ok(Items::BestMove(None)),
             [name] => names.root_move(name).map(|n| Items::BestMove(Some(n))),
-            _ => Err(format!(
-                "\"best move\" takes one node name (or none), got {}",
-                quote(text.trim())
-            )),
+            _ => Err(Unread::OneMove(text.trim().to_string())),
         },
         Key::Value => match words.as_slice() {
             [number] => parse_number(number).map(Items::Value),
-            _ => Err(format!("\"value\" takes one number, got {}", quote(text.trim()))),
+            _ => Err(Unread::OneNumber(text.trim().to_string())),
         },
     }
 }
@@ -314,16 +358,16 @@ pub fn continues(key: Key, so_far: &str, text: &str, names: &Names<'_>) -> bool 
     }
 }
 
-fn nonempty(words: &[&str], key: Key) -> Result<(), String> {
-    if words.is_empty() { Err(format!("{:?} lists nothing", key.name())) } else { Ok(()) }
+fn nonempty(words: &[&str], key: Key) -> Result<(), Unread> {
+    if words.is_empty() { Err(Unread::ListsNothing(key)) } else { Ok(()) }
 }
 
 /// `e:3` or `e`, or with a bound: `c:≤2` or `c≤2` (the items arrive with
 /// `<=` made `≤` and `=` made `:`).
-fn order_item(word: &str, names: &Names<'_>) -> Result<(NodeId, Option<Claim>), String> {
+fn order_item(word: &str, names: &Names<'_>) -> Result<(NodeId, Option<Claim>), Unread> {
     let (name, value) = match word.split_once(':') {
         Some(("", _)) => {
-            return Err(format!("malformed item {}: expected name:value", quote(word)));
+            return Err(Unread::Malformed(word.to_string()));
         }
         Some((name, value)) => (name, Some(value)),
         None => match word.find(['\u{2264}', '\u{2265}']) {
@@ -336,7 +380,7 @@ fn order_item(word: &str, names: &Names<'_>) -> Result<(NodeId, Option<Claim>), 
 }
 
 /// A value, perhaps after a bound sign: `3`, `≤2`, `≥5`.
-fn claim(text: &str) -> Result<Claim, String> {
+fn claim(text: &str) -> Result<Claim, Unread> {
     let signs = [("\u{2264}", ValueKind::Upper), ("\u{2265}", ValueKind::Lower)];
     let bounded = signs.iter().find_map(|&(sign, kind)| Some((text.strip_prefix(sign)?, kind)));
     match bounded {
@@ -345,6 +389,6 @@ fn claim(text: &str) -> Result<Claim, String> {
     }
 }
 
-fn parse_number(text: &str) -> Result<Written, String> {
-    Written::parse(text).ok_or_else(|| format!("expected a number, got {}", quote(text)))
+fn parse_number(text: &str) -> Result<Written, Unread> {
+    Written::parse(text).ok_or_else(|| Unread::NotANumber(text.to_string()))
 }

@@ -203,7 +203,7 @@ impl Exercise<'_> {
 
 impl Exercise<'_> {
     fn returns_words(&self, returns: Returns, requested: &Requested) -> String {
-        let given = returns_name(requested.returns.unwrap_or_default());
+        let given = returns_name(requested.returns.unwrap_or_default(), self.lang);
         match self.lang {
             Lang::En => format!("your values {}; this exercise uses {given}", returns_en(returns)),
             Lang::De => {
@@ -252,11 +252,12 @@ fn returns_de(returns: Returns) -> &'static str {
     }
 }
 
-/// A way to return values, by name.
-fn returns_name(returns: Returns) -> &'static str {
-    match returns {
-        Returns::FailHard => "fail-hard",
-        Returns::FailSoft => "fail-soft",
-        Returns::StartAtBound => "v starting at alpha or beta",
+/// A way to return values, by name in `lang`.
+fn returns_name(returns: Returns, lang: Lang) -> &'static str {
+    match (returns, lang) {
+        (Returns::FailHard, _) => "fail-hard",
+        (Returns::FailSoft, _) => "fail-soft",
+        (Returns::StartAtBound, Lang::En) => "v starting at alpha or beta",
+        (Returns::StartAtBound, Lang::De) => "v beginnend bei alpha oder beta",
     }
 }

@@ -146,7 +146,9 @@ impl<'a> Exercise<'a> {
         };
         let cannot =
             |why: String| AnswerError::whole(format!("the trace cannot be checked: {why}"));
-        let settings = requested.resolve(search::Algorithm::MINIMAX).map_err(|r| cannot(r.0))?;
+        let settings = requested
+            .resolve(search::Algorithm::MINIMAX)
+            .map_err(|_| cannot(self.refused(&requested)))?;
         let same = self.tree.player(self.tree.root()) == trace.player
             && recorded.perspective.is_none_or(|p| p == self.tree.perspective())
             && settings.order == self.settings.order;
@@ -154,12 +156,33 @@ impl<'a> Exercise<'a> {
             true => Cow::Borrowed(&self.tree),
             false => {
                 let tree = self.source.read(recorded).map_err(|e| cannot(e.message))?;
-                Cow::Owned(settings.arrange(tree).map_err(|e| cannot(e.to_string()))?)
+                let unsearchable = |error| AnswerError::whole(trace_file::unsearchable(&error));
+                Cow::Owned(settings.arrange(tree).map_err(unsearchable)?)
             }
         };
         search::check(&tree, settings.algorithm, &settings.options)
-            .map_err(|error| cannot(error.to_string()))?;
+            .map_err(|error| AnswerError::whole(trace_file::unsearchable(&error)))?;
         Ok((tree, settings))
+    }
+
+    /// Why the settings a trace records, with the course's, do not fit
+    /// together, for the student: its window is empty, or its algorithm is
+    /// not one the course's settings apply to (they fit the exercise's
+    /// own, as the exercise was made with them).
+    fn refused(&self, requested: &Requested) -> String {
+        if requested.window().is_ok() {
+            return self.other_algorithm(requested);
+        }
+        let bound = |bound: Option<f64>, default: f64| crate::num::Num(bound.unwrap_or(default));
+        let alpha = bound(requested.alpha, f64::NEG_INFINITY);
+        let beta = bound(requested.beta, f64::INFINITY);
+        format!("its window alpha={alpha} beta={beta} is empty: alpha must be less than beta")
+    }
+
+    fn other_algorithm(&self, requested: &Requested) -> String {
+        let traced = requested.algorithm.unwrap_or(search::Algorithm::MINIMAX).name();
+        let exercise = self.settings.algorithm.name();
+        format!("it searches with {traced}, but this exercise searches with {exercise}")
     }
 
     /// The first other convention under which the whole answer is right.
@@ -218,7 +241,9 @@ fn grade_lines(
     options: GradeOptions,
 ) -> Result<Verdict, SearchError> {
     let Settings { algorithm, options: ref search_options, .. } = *settings;
-    let mut sinks = (Recorder::default(), Witness::new(tree, algorithm, search_options));
+    let lang = options.lang.unwrap_or(reading.lang);
+    let witness = Witness::new(tree, algorithm, search_options).speaking(lang);
+    let mut sinks = (Recorder::default(), witness);
     search::run(tree, algorithm, search_options, &mut sinks)?;
     let (recorder, witness) = sinks;
     Ok(super::grade(tree, reading, &recorder.into_answer(), &witness, options))

@@ -6,8 +6,10 @@
 //! cutoff that skipped it, and the value it received.
 
 use std::convert::Infallible;
+use std::fmt::Display;
 
 use crate::bounds::{Bound, CutoffRule, ValueKind, Window};
+use crate::lang::{Explanations, Lang, fill};
 use crate::notation::{Notation, bound_sign, cutoff_test};
 use crate::num::{Num, Value};
 use crate::search::{Absorption, Algorithm, Event, Flow, Options, Returns, Sink, View};
@@ -77,6 +79,8 @@ pub struct Witness<'t> {
     /// What each value received says, in the order received.
     kinds: Vec<ValueKind>,
     open: Vec<Open>,
+    /// The language of the explanations.
+    say: &'static Explanations,
 }
 
 impl<'t> Witness<'t> {
@@ -93,7 +97,13 @@ impl<'t> Witness<'t> {
             value: vec![None; tree.len()],
             kinds: Vec::new(),
             open: Vec::new(),
+            say: Lang::En.words().explain,
         }
+    }
+
+    /// The witness explaining in `lang`.
+    pub fn speaking(self, lang: Lang) -> Witness<'t> {
+        Witness { say: lang.words().explain, ..self }
     }
 
     /// What each value the search gave says (exact, or a bound), in the
@@ -126,41 +136,46 @@ impl<'t> Witness<'t> {
     pub fn why_not_searched(&self, node: NodeId) -> String {
         let name = self.tree.name(node);
         if let Some(cut) = self.cut[node.index()] {
-            return format!("{name} is pruned: {}", self.describe_cut(&cut));
+            return fill(self.say.pruned, &[("node", &name), ("cut", &self.describe_cut(&cut))]);
         }
         let mut ancestor = self.parent_of(node);
         while let Some(above) = ancestor {
             if let Some(cut) = self.cut[above.index()] {
-                let above_name = self.tree.name(above);
-                return format!(
-                    "{name} is never searched: {above_name} is pruned: {}",
-                    self.describe_cut(&cut)
+                let (above, cut) = (self.tree.name(above), self.describe_cut(&cut));
+                return fill(
+                    self.say.pruned_above,
+                    &[("node", &name), ("above", &above), ("cut", &cut)],
                 );
             }
             ancestor = self.parent_of(above);
         }
-        format!("{name} is never searched: it lies below the depth limit")
+        fill(self.say.below_depth_limit, &[("node", &name)])
     }
 
     /// Why `node` is searched although an answer says it is pruned.
     pub fn why_searched(&self, node: NodeId) -> String {
         let name = self.tree.name(node);
         let Some(moment) = self.entered[node.index()] else {
-            return format!("{name} is the root");
+            return fill(self.say.is_root, &[("node", &name)]);
         };
         let parent = self.tree.name(moment.parent);
         let Some((sibling, value)) = moment.after else {
-            return format!("{name} is searched: it is the first child of {parent}");
+            return fill(self.say.first_child, &[("node", &name), ("parent", &parent)]);
         };
         let Some(rule) = moment.test else {
-            return format!("{name} is searched: {} never prunes", self.algorithm.name());
+            let algorithm = self.algorithm.name();
+            return fill(self.say.never_prunes, &[("node", &name), ("algorithm", &algorithm)]);
         };
-        format!(
-            "{name} is searched: at {parent} ({}) after {}={}, {} does not hold",
-            self.tree.player(moment.parent),
-            self.tree.name(sibling),
-            value,
-            cutoff_test(&rule, Notation::Ascii)
+        fill(
+            self.say.test_fails,
+            &[
+                ("node", &name),
+                ("parent", &parent),
+                ("player", &self.tree.player(moment.parent)),
+                ("child", &self.tree.name(sibling)),
+                ("value", &value),
+                ("test", &cutoff_test(&rule, Notation::Ascii)),
+            ],
         )
     }
 
@@ -169,27 +184,27 @@ impl<'t> Witness<'t> {
         match self.cutoffs.get(n) {
             Some((cut, pruned)) => {
                 let names: Vec<&str> = pruned.iter().map(|&node| self.tree.name(node)).collect();
-                format!(
-                    "a cutoff happens here: {}: prune {}",
-                    self.describe_cut(cut),
-                    names.join(" ")
-                )
+                let (cut, nodes) = (self.describe_cut(cut), names.join(" "));
+                fill(self.say.cutoff_here, &[("cut", &cut), ("nodes", &nodes)])
             }
-            None => "the search has no further cutoff".to_string(),
+            None => self.say.no_further_cutoff.to_string(),
         }
     }
 
     /// Why the best move is the one it is.
     pub fn why_best_move(&self) -> String {
         let root = self.tree.root();
+        let name = self.tree.name(root);
         if self.tree.is_leaf(root) {
-            return format!("the root {} is a leaf: there is no move", self.tree.name(root));
+            return fill(self.say.root_is_leaf, &[("node", &name)]);
         }
-        format!(
-            "the best move is the first child of {} ({}) whose value beats every earlier one's: {}",
-            self.tree.name(root),
-            self.tree.player(root),
-            self.children_values(root)
+        fill(
+            self.say.best_move,
+            &[
+                ("node", &name),
+                ("player", &self.tree.player(root)),
+                ("values", &self.children_values(root)),
+            ],
         )
     }
 
@@ -259,50 +274,56 @@ impl<'t> Witness<'t> {
         let Received { value, kind, .. } = received;
         if received.recalled {
             let relation = if kind == ValueKind::Exact { "=" } else { bound_sign(kind) };
-            return format!(
-                "{name} is not searched again: an earlier pass proved {name}{relation}{}",
-                value
-            );
+            let said =
+                [("node", &name as &dyn Display), ("relation", &relation), ("value", &value)];
+            return fill(self.say.recalled, &said);
         }
+        let valued = [("node", &name as &dyn Display), ("value", &value)];
         if self.tree.is_leaf(node) {
-            return format!("{name} is a leaf worth {}", value);
+            return fill(self.say.leaf_worth, &valued);
         }
         let children = self.tree.children(node);
         if children.iter().all(|&child| self.value_of(child).is_none()) {
-            return format!("{name} is evaluated at the depth limit: {}", value);
+            return fill(self.say.at_depth_limit, &valued);
         }
         if self.tree.player(node) == Player::Chance {
-            return format!(
-                "{name} (CHANCE) takes the average of its children's values, weighted by their probabilities: {}, so {}",
-                self.weighted_values(node),
-                value
-            );
+            let values = self.weighted_values(node);
+            return fill(self.say.chance, &[valued[0], valued[1], ("values", &values)]);
         }
+        self.how_chosen(node, received)
+    }
+
+    /// How `node`, which chooses among its children, got its value.
+    fn how_chosen(&self, node: NodeId, received: Received) -> String {
+        let say = self.say;
         let rule = match (self.shown, self.tree.player(node)) {
-            (View::Max, Player::Max | Player::Chance) => "takes the largest value of its children",
-            (View::Max, Player::Min) => "takes the smallest value of its children",
-            (View::Mover | View::Moved, _) => {
-                "takes the largest of its children's values as it sees them (negated where the player changes)"
-            }
+            (View::Max, Player::Max | Player::Chance) => say.largest,
+            (View::Max, Player::Min) => say.smallest,
+            (View::Mover | View::Moved, _) => say.largest_seen,
         };
-        let bound = match kind {
+        let bound = match received.kind {
             ValueKind::Exact => "",
-            ValueKind::Lower => ", a lower bound",
-            ValueKind::Upper => ", an upper bound",
+            ValueKind::Lower => say.is_lower_bound,
+            ValueKind::Upper => say.is_upper_bound,
         };
         let value = match self.shown {
-            View::Moved => format!(
-                "{} from its side, {} from the side that moved into it",
-                self.searched(received.value),
-                self.clamped(received)
+            View::Moved => fill(
+                say.moved_value,
+                &[("value", &self.searched(received.value)), ("moved", &self.clamped(received))],
             ),
             _ => self.clamped(received),
         };
-        format!(
-            "{name} ({}) {}{rule}: {}, so {value}{bound}",
-            self.tree.player(node),
-            self.start(received),
-            self.children_values(node),
+        fill(
+            say.takes,
+            &[
+                ("node", &self.tree.name(node)),
+                ("player", &self.tree.player(node)),
+                ("start", &self.start(received)),
+                ("rule", &rule),
+                ("values", &self.children_values(node)),
+                ("value", &value),
+                ("bound", &bound),
+            ],
         )
     }
 
@@ -316,7 +337,7 @@ impl<'t> Witness<'t> {
         };
         let bound = if start == Value::decimal(window.alpha) { Bound::Alpha } else { Bound::Beta };
         match start.is_finite() {
-            true => format!("starts at its {}={} and ", bound.name(), start),
+            true => fill(self.say.starts_at, &[("bound", &bound.name()), ("value", &start)]),
             false => String::new(),
         }
     }
@@ -328,12 +349,14 @@ impl<'t> Witness<'t> {
             _ => received.entry,
         };
         match entry {
-            Some(window) if received.best != received.value => format!(
-                "{}, clamped into alpha={} beta={}: {}",
-                received.best,
-                Num(window.alpha),
-                Num(window.beta),
-                received.value
+            Some(window) if received.best != received.value => fill(
+                self.say.clamped,
+                &[
+                    ("best", &received.best),
+                    ("alpha", &Num(window.alpha)),
+                    ("beta", &Num(window.beta)),
+                    ("value", &received.value),
+                ],
             ),
             _ => received.value.to_string(),
         }
@@ -347,15 +370,18 @@ impl<'t> Witness<'t> {
     }
 
     fn describe_cut(&self, cut: &Cut) -> String {
-        let at = format!("at {} ({})", self.tree.name(cut.at), self.tree.player(cut.at));
+        let (node, player) = (self.tree.name(cut.at), self.tree.player(cut.at));
+        let test = cutoff_test(&cut.rule, Notation::Ascii);
+        let at = [("node", &node as &dyn Display), ("player", &player), ("test", &test)];
         match cut.after {
-            Some((child, value)) => format!(
-                "{at} after {}={}, {}",
-                self.tree.name(child),
-                value,
-                cutoff_test(&cut.rule, Notation::Ascii)
-            ),
-            None => format!("{at}, {}", cutoff_test(&cut.rule, Notation::Ascii)),
+            Some((child, value)) => {
+                let child = self.tree.name(child);
+                fill(
+                    self.say.cut_after,
+                    &[at[0], at[1], at[2], ("child", &child), ("value", &value)],
+                )
+            }
+            None => fill(self.say.cut_at, &at),
         }
     }
 

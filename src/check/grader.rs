@@ -11,12 +11,16 @@ use crate::tree::{NodeId, Tree};
 use super::classroom::{self, Claim, Items, Key, Line};
 use super::explain::Witness;
 use super::{GradeOptions, KeyVerdict, first_difference, verdict, wrong_at};
+use crate::lang::{Explanations, Lang, fill};
 
 pub(super) struct Grader<'a> {
     pub tree: &'a Tree,
     pub answer: &'a Answer,
     pub witness: &'a Witness<'a>,
     pub options: GradeOptions,
+    /// The language of the explanations, and its templates.
+    pub lang: Lang,
+    pub say: &'static Explanations,
 }
 
 impl Grader<'_> {
@@ -29,7 +33,8 @@ impl Grader<'_> {
             Items::Value(value) => self.value(*value),
             Items::Unreadable { text, reason } => {
                 let expected = self.expected(line.key);
-                let why = format!("line {}: {reason}", line.number);
+                let said = self.lang.words().verdict;
+                let why = format!("{} {}: {}", said.line, line.number, reason.describe(self.lang));
                 // An empty line is shown as "(nothing)", like a missing item.
                 let given = Some(text.clone()).filter(|text| !text.is_empty());
                 let wrong = wrong_at(None, given, Some(expected.clone()), Some(why));
@@ -44,9 +49,23 @@ impl Grader<'_> {
         match key {
             Key::Order => notation::Order(tree, &answer.order).to_string(),
             Key::Leaves => notation::Leaves(tree, &answer.leaves).to_string(),
-            Key::Pruned => notation::Nodes(tree, &answer.pruned).to_string(),
-            Key::BestMove => notation::node(tree, answer.best_move).to_string(),
+            Key::Pruned => self.nodes(&answer.pruned),
+            Key::BestMove => self.node(answer.best_move),
             Key::Value => answer.value.to_string(),
+        }
+    }
+
+    /// A `best move` item: a node's name, or no node in the verdict's
+    /// language (`none`, `-`).
+    fn node(&self, node: Option<NodeId>) -> String {
+        node.map_or(self.lang.words().nothing, |node| self.tree.name(node)).to_string()
+    }
+
+    /// A `pruned` line: the nodes, or no node in the verdict's language.
+    fn nodes(&self, nodes: &[NodeId]) -> String {
+        match nodes.is_empty() {
+            true => self.lang.words().nothing.to_string(),
+            false => notation::Nodes(self.tree, nodes).to_string(),
         }
     }
 
@@ -121,14 +140,16 @@ impl Grader<'_> {
         evaluated: &impl Fn(NodeId) -> bool,
     ) -> String {
         let broken = items.get(i).and_then(|_| self.rule_broken(items, i, evaluated));
-        let twice = listed_twice(items, i, |&(node, _)| self.tree.name(node).to_string());
+        let twice = self.listed_twice(items, i, |&(node, _)| self.tree.name(node).to_string());
         match (items.get(i), search.get(i)) {
             (Some(_), _) if twice.is_some() => twice.expect("checked"),
-            (None, Some(&(node, _, _))) => format!(
-                "the order stops after {} of {} items; next {}",
-                items.len(),
-                search.len(),
-                self.witness.why_value(node)
+            (None, Some(&(node, _, _))) => fill(
+                self.say.order_stops,
+                &[
+                    ("given", &items.len()),
+                    ("total", &search.len()),
+                    ("why", &self.witness.why_value(node)),
+                ],
             ),
             (Some(&(node, _)), _) if self.witness.value_of(node).is_none() => {
                 self.witness.why_not_searched(node)
@@ -139,7 +160,7 @@ impl Grader<'_> {
                 self.witness.why_searched(node)
             }
             (_, Some(&(node, _, _))) => self.witness.why_value(node),
-            _ => "the search has given every node its value by then".to_string(),
+            _ => self.say.every_node_valued.to_string(),
         }
     }
 
@@ -169,10 +190,10 @@ impl Grader<'_> {
         let children: Vec<NodeId> =
             tree.children(node).iter().copied().filter(|&child| expected(child)).collect();
         if !evaluated(node) && children.iter().any(|&child| !listed(child) && later(child)) {
-            return Some(format!(
-                "{} gets its value only after its children {}: a node is listed once the last of its searched children has its value",
-                tree.name(node),
-                names(&children)
+            let (node, children) = (tree.name(node), names(&children));
+            return Some(fill(
+                self.say.after_children,
+                &[("node", &node), ("children", &children)],
             ));
         }
         let parent = tree.nodes().find(|&p| tree.children(p).contains(&node))?;
@@ -181,11 +202,13 @@ impl Grader<'_> {
         let skipped = left
             .copied()
             .find(|&sibling| expected(sibling) && !listed(sibling) && later(sibling))?;
-        Some(format!(
-            "children are searched left to right: {}, left of {} under {}, gets its value first",
-            tree.name(skipped),
-            tree.name(node),
-            tree.name(parent)
+        Some(fill(
+            self.say.left_to_right,
+            &[
+                ("sibling", &tree.name(skipped)),
+                ("node", &tree.name(node)),
+                ("parent", &tree.name(parent)),
+            ],
         ))
     }
 
@@ -202,17 +225,18 @@ impl Grader<'_> {
             let trailing = self.trailing_mark(marks, i);
             let leaf = |&mark: &LeafMark| notation::leaf(self.tree, mark).to_string();
             let twice = match marks.get(i) {
-                Some(LeafMark::Leaf(_)) => listed_twice(marks, i, leaf),
+                Some(LeafMark::Leaf(_)) => self.listed_twice(marks, i, leaf),
                 _ => None,
             };
             let explanation = match (marks.get(i), search.get(i)) {
                 (Some(&LeafMark::Cutoff), _) if i > 0 && marks[i - 1] == LeafMark::Cutoff => {
-                    Some("one # too many: each cutoff is marked once".to_string())
+                    Some(self.say.mark_too_many.to_string())
                 }
                 (Some(_), _) if twice.is_some() => twice,
-                (None, Some(_)) => {
-                    Some(format!("the leaves stop after {} of {} items", marks.len(), search.len()))
-                }
+                (None, Some(_)) => Some(fill(
+                    self.say.leaves_stop,
+                    &[("given", &marks.len()), ("total", &search.len())],
+                )),
                 (Some(&LeafMark::Cutoff), _) if trailing.is_some() => trailing,
                 (Some(&LeafMark::Leaf(node)), _) if self.witness.value_of(node).is_none() => {
                     Some(self.witness.why_not_searched(node))
@@ -251,45 +275,36 @@ impl Grader<'_> {
         })?;
         let parent = tree.nodes().find(|&p| tree.children(p).contains(&leaf))?;
         (tree.children(parent).last() == Some(&leaf)).then(|| {
-            format!(
-                "{} is the last child of {}: a cutoff there would skip nothing, so the search marks none",
-                tree.name(leaf),
-                tree.name(parent)
-            )
+            let (leaf, parent) = (tree.name(leaf), tree.name(parent));
+            fill(self.say.last_child, &[("leaf", &leaf), ("parent", &parent)])
         })
     }
 
     fn pruned(&self, nodes: &[NodeId]) -> KeyVerdict {
         let search = &self.answer.pruned;
         let wrong = first_difference(nodes, search, |a, s| a == s).map(|i| {
-            let twice = listed_twice(nodes, i, |&node| self.tree.name(node).to_string());
+            let twice = self.listed_twice(nodes, i, |&node| self.tree.name(node).to_string());
             let explanation = match (nodes.get(i), search.get(i)) {
                 (Some(_), _) if twice.is_some() => twice.expect("checked"),
                 (Some(&node), _) if self.witness.value_of(node).is_some() => {
                     self.witness.why_searched(node)
                 }
-                (Some(&node), _) if !search.contains(&node) => format!(
-                    "{}; `pruned` lists only the children a cutoff skips",
-                    self.witness.why_not_searched(node)
+                (Some(&node), _) if !search.contains(&node) => fill(
+                    self.say.pruned_lists_only,
+                    &[("why", &self.witness.why_not_searched(node))],
                 ),
                 (_, Some(&node)) => self.witness.why_not_searched(node),
-                _ => "the search prunes nothing more".to_string(),
+                _ => self.say.prunes_nothing_more.to_string(),
             };
             let show = |node: Option<&NodeId>| node.map(|&n| self.tree.name(n).to_string());
             wrong_at(Some(i + 1), show(nodes.get(i)), show(search.get(i)), Some(explanation))
         });
-        verdict(
-            "pruned",
-            notation::Nodes(self.tree, search).to_string(),
-            classroom::shown(&notation::Nodes(self.tree, nodes).to_string()),
-            wrong,
-        )
+        verdict("pruned", self.nodes(search), classroom::shown(&self.nodes(nodes)), wrong)
     }
 
     fn best_move(&self, node: Option<NodeId>) -> KeyVerdict {
         let search = self.answer.best_move;
-        let expected = notation::node(self.tree, search).to_string();
-        let got = notation::node(self.tree, node).to_string();
+        let (expected, got) = (self.node(search), self.node(node));
         let equally_good =
             self.options.any_best_move && node.is_some_and(|n| self.witness.is_best_child(n));
         let wrong = (node != search && !equally_good).then(|| {
@@ -310,9 +325,10 @@ impl Grader<'_> {
         let wrong = (matched == Match::No).then(|| {
             let mut why = self.witness.why_value(self.tree.root());
             if !self.witness.values_from_max() {
-                why += &format!("; the value line gives it from MAX's point of view: {computed}");
+                why = fill(self.say.max_view, &[("why", &why), ("value", &computed)]);
             }
-            why.extend(rounding_note(value, computed).map(|note| format!("; {note}")));
+            let note = rounding_note(value, computed, self.say);
+            why.extend(note.map(|note| format!("; {note}")));
             wrong_at(None, Some(got.clone()), Some(expected.clone()), Some(why))
         });
         let accepted = accepted_note([(got.clone(), value, computed)], self.options.tolerance);
@@ -322,17 +338,16 @@ impl Grader<'_> {
 
 /// Why a decimal near a value whose decimals never end is not taken: too
 /// few places, or not its rounding to the places written.
-fn rounding_note(written: Written, computed: Value) -> Option<String> {
+fn rounding_note(written: Written, computed: Value, say: &Explanations) -> Option<String> {
     let places = written.places?;
     if !computed.repeats() || !computed.is_finite() {
         return None;
     }
     let rounded = computed.round_to(places.max(2))?;
+    let said = [("value", &computed as &dyn std::fmt::Display), ("rounded", &rounded)];
     Some(match places {
-        0 | 1 => format!(
-            "{computed} never ends in decimals: write it as a fraction, or rounded to two places or more ({rounded})"
-        ),
-        _ => format!("{computed} rounded to {places} places is {rounded}"),
+        0 | 1 => fill(say.never_ends, &said),
+        _ => fill(say.rounded_to, &[said[0], said[1], ("places", &places)]),
     })
 }
 
@@ -352,18 +367,19 @@ fn accepted_note(
     })
 }
 
-/// Why item `i` of a list is wrong when it repeats an earlier item.
-fn listed_twice<T: PartialEq>(
-    items: &[T],
-    i: usize,
-    name: impl Fn(&T) -> String,
-) -> Option<String> {
-    let item = items.get(i)?;
-    let first = items[..i].iter().position(|earlier| earlier == item)?;
-    Some(format!(
-        "{} is listed twice (items {} and {}): each node is listed once",
-        name(item),
-        first + 1,
-        i + 1
-    ))
+impl Grader<'_> {
+    /// Why item `i` of a list is wrong when it repeats an earlier item.
+    fn listed_twice<T: PartialEq>(
+        &self,
+        items: &[T],
+        i: usize,
+        name: impl Fn(&T) -> String,
+    ) -> Option<String> {
+        let item = items.get(i)?;
+        let first = items[..i].iter().position(|earlier| earlier == item)?;
+        Some(fill(
+            self.say.listed_twice,
+            &[("item", &name(item)), ("first", &(first + 1)), ("second", &(i + 1))],
+        ))
+    }
 }

@@ -73,9 +73,9 @@ pub fn write(out: &mut dyn Write, verdict: &Verdict, teacher: Visibility) -> io:
 }
 
 /// Writes `results.json` for an answer that cannot be read or was not
-/// handed in: every key scores nothing, and the output says why.
+/// handed in: every key scores nothing, and the output is the `reason`.
 pub fn write_unreadable(out: &mut dyn Write, reason: &str, points: Points) -> io::Result<()> {
-    let output = format!("the answer cannot be read: {reason}");
+    let output = reason.to_string();
     let tests = points
         .keys()
         .map(|(key, max_score)| Test {

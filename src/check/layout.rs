@@ -394,7 +394,7 @@ mod tests {
     fn items_that_do_not_read_make_their_key_wrong() {
         let tree = aima();
         let reason = |text: &str| match &parse(text, &tree).unwrap().lines[0].items {
-            Items::Unreadable { reason, .. } => reason.clone(),
+            Items::Unreadable { reason, .. } => reason.describe(Lang::En),
             other => panic!("{other:?}"),
         };
         assert_eq!(reason("pruned: x"), "no node is named \"x\"");

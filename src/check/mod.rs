@@ -120,7 +120,9 @@ pub fn grade(
     options: GradeOptions,
 ) -> Verdict {
     let answer = &answer.by_first_copies(tree);
-    let grader = grader::Grader { tree, answer, witness, options };
+    let lang = options.lang.unwrap_or(reading.lang);
+    let say = lang.words().explain;
+    let grader = grader::Grader { tree, answer, witness, options, lang, say };
     let mut skipped = reading.skipped.clone();
     for line in &reading.lines {
         if !options.points.asks(line.key) {
@@ -137,7 +139,6 @@ pub fn grade(
             None => grader.missing(key),
         })
         .collect();
-    let lang = options.lang.unwrap_or(reading.lang);
     Verdict { keys, convention: None, skipped, points: options.points, lang }
 }
 

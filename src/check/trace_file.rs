@@ -12,7 +12,7 @@ use super::classroom::{AnswerError, Key, shown};
 use super::{KeyVerdict, Verdict, first_difference, verdict, wrong_at};
 use crate::answer::Recorder;
 use crate::contract::{EventRecord, FORMAT_VERSION, Name, OrderEntry, Summary, TraceDocument};
-use crate::search::{self, Event, Flow, RunError, Sink, View};
+use crate::search::{self, Event, Flow, RunError, SearchError, Sink, View};
 use crate::settings::{Requested, Settings};
 use crate::tree::Tree;
 
@@ -93,7 +93,7 @@ pub fn grade(
     let searched = search::run(tree, settings.algorithm, &settings.options, &mut sinks);
     let outcome = searched.map_err(|error| match error {
         RunError::Sink(unreadable) => unreadable,
-        RunError::Search(error) => AnswerError::whole(error.to_string()),
+        RunError::Search(error) => AnswerError::whole(unsearchable(&error)),
     })?;
     let (recorder, events) = sinks;
     let search = recorder.into_answer();
@@ -109,6 +109,28 @@ pub fn grade(
     }
     let (points, lang) = (Default::default(), Default::default());
     Ok(Verdict { keys, convention: None, skipped: Vec::new(), points, lang })
+}
+
+/// Why the search a trace records cannot run, for the student: in the
+/// exercise's words, not the command line's (`--depth 1: …` is the
+/// teacher's wording of the same).
+pub(super) fn unsearchable(error: &SearchError) -> String {
+    let why = match error {
+        SearchError::MissingStaticValue { node, limit } => format!(
+            "the search to depth {limit} stops at node {node}, which has children but no static value"
+        ),
+        SearchError::IterationWithoutStaticValue { node, depth } => format!(
+            "iterative deepening's iteration {depth} stops at node {node}, which has children but no static value"
+        ),
+        SearchError::OutsideRange { node, value, range } => {
+            format!("node {node} has the value {value}, outside the value range {range}")
+        }
+        SearchError::ChanceNode { algorithm, node } => format!(
+            "it searches with {algorithm}, but node {node} is a chance node, which only expectimax searches"
+        ),
+        SearchError::InfiniteWithChance { .. } | SearchError::NotExact => error.to_string(),
+    };
+    format!("the trace cannot be checked: {why}")
 }
 
 /// The classroom key a trace field stands for, in the gradebook.

@@ -194,7 +194,7 @@ fn run_one(
             match format {
                 VerdictFormat::Json => verdict::write_unreadable(out, &error, points),
                 VerdictFormat::Csv => verdict::write_csv(out, &[(&file, Err(reason))], points),
-                _ => gradescope::write_unreadable(out, &reason, points),
+                _ => gradescope::write_unreadable(out, &submitted(path, &reason), points),
             }
             .map_err(Failure::Output)?;
             return Err(Failure::Answer { file, error });
@@ -210,6 +210,21 @@ fn run_one(
     }
     .map_err(Failure::Output)?;
     Ok(if verdict.is_right() { Status::Success } else { Status::Mismatch })
+}
+
+/// Why a Gradescope submission cannot be graded, naming the file the
+/// student hands in (`answer.txt`), not the autograder's path to it.
+fn submitted(path: &std::path::Path, reason: &str) -> String {
+    let stdin = path.as_os_str() == "-";
+    let name = match path.file_name() {
+        Some(name) if !stdin => name.to_string_lossy().into_owned(),
+        _ => name_of(path),
+    };
+    if !stdin && !path.exists() {
+        return format!("no {name} was submitted");
+    }
+    let reason = reason.strip_prefix("cannot read: ").unwrap_or(reason);
+    format!("{name} cannot be read: {reason}")
 }
 
 /// 0 when every answer is right, 1 when any is wrong, 2 when any cannot be read.

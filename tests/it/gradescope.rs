@@ -133,7 +133,9 @@ fn the_example_autograder_grades_every_kind_of_submission() {
         assert_eq!(max, 6.0, "{name}: {results}");
     }
     let missing = autograde("missing", None);
-    assert!(missing["output"].as_str().unwrap().contains("no such file"), "{missing}");
+    assert_eq!(missing["output"], "no answer.txt was submitted", "{missing}");
+    let unreadable = autograde("unreadable", Some(b"\xff\xfe not text"));
+    assert_eq!(unreadable["output"], "answer.txt cannot be read: not UTF-8 text", "{unreadable}");
 }
 
 /// Issue 41: `check` read a long answer line in quadratic time (a 1 MB
