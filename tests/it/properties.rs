@@ -13,7 +13,7 @@ use gametree::lang::Lang;
 use gametree::order::{self, Order};
 use gametree::render::answer::Style;
 use gametree::search::{
-    self, Algorithm, Event, Flow, NegamaxView, Options, Outcome, Returns, Sink, View,
+    self, Absorption, Algorithm, Event, Flow, NegamaxView, Options, Outcome, Returns, Sink, View,
 };
 use gametree::settings::Settings;
 use gametree::trace::{self, Format, Request};
@@ -55,6 +55,40 @@ fn run(tree: &Tree, algorithm: Algorithm, options: &Options) -> (Outcome, Vec<No
     let mut visits = Visits::default();
     let outcome = search::run(tree, algorithm, options, &mut visits).expect("search runs");
     (outcome, visits.0)
+}
+
+/// Checks every node's running value as the search reports it: it starts
+/// at the worst value for the node's chooser, and each child's value
+/// (as the node sees it) replaces it exactly when it is better.
+struct RunningValues<'t> {
+    tree: &'t Tree,
+    view: View,
+    /// Each node's running value so far, from its absorptions.
+    latest: std::collections::HashMap<NodeId, f64>,
+    wrong: Vec<String>,
+}
+
+impl Sink for RunningValues<'_> {
+    type Error = std::convert::Infallible;
+
+    fn event(&mut self, _: &Event<'_>) -> Result<Flow, Self::Error> {
+        Ok(Flow::Continue)
+    }
+
+    fn absorbed(&mut self, a: &Absorption) -> Result<Flow, Self::Error> {
+        let maximises = self.view == View::Mover || self.tree.player(a.node) == Player::Max;
+        let worst = if maximises { f64::NEG_INFINITY } else { f64::INFINITY };
+        let before = *self.latest.get(&a.node).unwrap_or(&worst);
+        let seen = a.seen.to_f64();
+        let better = if maximises { before.max(seen) } else { before.min(seen) };
+        if a.before.to_f64() != before || a.after.to_f64() != better {
+            let name = self.tree.name(a.node);
+            self.wrong
+                .push(format!("{name}: {before} then {seen} gave {:?} {:?}", a.before, a.after));
+        }
+        self.latest.insert(a.node, better);
+        Ok(Flow::Continue)
+    }
 }
 
 /// Knuth and Moore's F1 as the lecture writes it, recursively and apart
@@ -108,6 +142,24 @@ proptest! {
                 prop_assert_eq!(pruned.best_move, minimax.best_move, "{:?} {:?}", algorithm, options);
                 prop_assert_eq!(pruned.kind, ValueKind::Exact);
             }
+        }
+    }
+
+    #[test]
+    fn the_running_value_of_every_node_is_its_best_child_so_far(document in tree_document()) {
+        let tree = parse(&document);
+        let algorithms = [
+            Algorithm::MINIMAX,
+            Algorithm::NEGAMAX,
+            Algorithm::ALPHABETA,
+            Algorithm::NEGAMAX_ALPHABETA,
+            Algorithm::EXPECTIMAX,
+        ];
+        for algorithm in algorithms {
+            let view = algorithm.view();
+            let mut sink = RunningValues { tree: &tree, view, latest: Default::default(), wrong: Vec::new() };
+            search::run(&tree, algorithm, &Options::default(), &mut sink).expect("search runs");
+            prop_assert!(sink.wrong.is_empty(), "{:?}: {:?}", algorithm, sink.wrong);
         }
     }
 
