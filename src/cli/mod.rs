@@ -210,13 +210,29 @@ fn clap_exit(error: &clap::Error) -> ExitCode {
         if terminal { text.ansi().to_string() } else { text.to_string() }
     };
     if error.use_stderr() {
-        let _ = io::stderr().lock().write_all(text(io::stderr().is_terminal()).as_bytes());
+        say(&one_line(&error.render().to_string()));
         return ExitCode::from(error.exit_code() as u8);
     }
     let text = text(io::stdout().is_terminal());
     let mut out = standard_output();
     let written = out.write_all(text.as_bytes()).and_then(|()| out.flush());
     exit(written.map(|()| Status::Success).map_err(Failure::Output))
+}
+
+/// clap's message for a command line it cannot take, as one line: the
+/// error and its tips or possible values, without the usage block and the
+/// pointer to `--help` (`--help` is always there).
+fn one_line(rendered: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for line in rendered.lines().map(str::trim) {
+        if line.starts_with("Usage:") || line.starts_with("For more information") {
+            break;
+        }
+        if !line.is_empty() {
+            parts.push(line);
+        }
+    }
+    parts.join(" ").replace(" tip: ", "; tip: ")
 }
 
 /// Standard output, for the caller to buffer. Where the platform allows,
