@@ -59,7 +59,10 @@ fn a_sheet_is_the_same_for_the_same_seed_and_its_keys_check() {
         }
         let args = ["check", tree.to_str().unwrap(), key.to_str().unwrap(), "--algo", "alphabeta"];
         let said = String::from_utf8(gametree(&args).stdout).unwrap();
-        assert_eq!(said, "order: ok\nleaves: ok\npruned: ok\nbest move: ok\nvalue: ok\nscore: 5 of 5\n");
+        assert_eq!(
+            said,
+            "order: ok\nleaves: ok\npruned: ok\nbest move: ok\nvalue: ok\nscore: 5 of 5\n"
+        );
     }
     assert_ne!(read(&one.join("exercise-1.json")), read(&other.join("exercise-1.json")));
     assert_eq!(read(&one.join("student.html")), read(&two.join("student.html")));

@@ -1,0 +1,233 @@
+//! How large each kind of node is: sized for the widest text it will ever
+//! carry in each of its lines, in the proportions of the renderer
+//! ([`Metrics`]).
+
+use super::{NAME_PT, NUMBER_PT, VALUE_PT, WINDOW_PT, text_width, visit_digits};
+use crate::notation::Notation;
+use crate::num::Value;
+use crate::render::metrics::{Weight, width};
+use crate::render::picture::{Look, Part, Picture, Shape};
+use crate::search::Options;
+
+/// The proportions of a layout, for its renderer's font and habits:
+/// Graphviz's (DOT and the page) or TeX's (TikZ), which packs a tree onto
+/// a slide. Lengths in inches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Metrics {
+    /// Room between a node's outline and its text.
+    pub pad: f64,
+    /// Room between neighbouring subtrees.
+    pub(super) sibling_gap: f64,
+    /// The shortest edge between two rows of nodes.
+    pub(super) edge: f64,
+    /// A line's height as a multiple of its text's size.
+    leading: f64,
+    /// Names' widths as a multiple of the table's (Helvetica, or the wider
+    /// DejaVu Sans): Computer Modern's letters and digits are narrower.
+    narrower: f64,
+    /// The smallest leaf box (width, height), and what a triangle adds to
+    /// twice its text's height.
+    smallest_leaf: (f64, f64),
+    triangle_extra: f64,
+    /// The smallest triangle's width and height.
+    smallest_triangle: f64,
+    /// Whether a node's value slot is measured for an infinite value too
+    /// (windows hold infinities; no search gives a node one as its value).
+    infinite_values: bool,
+    /// Whether rows are as far apart as the shapes in each two of them
+    /// need, rather than as the tallest shapes of the tree need.
+    pub(super) rows_fit_shapes: bool,
+    /// Whether a window is drawn outside its triangle, on the wide side,
+    /// on two lines (`α=3` over `β=∞`), rather than as a line inside it.
+    pub window_outside: bool,
+}
+
+impl Metrics {
+    /// Graphviz's: roomy, and the text as the table measures it.
+    pub const GRAPHVIZ: Metrics = Metrics {
+        pad: 0.06,
+        sibling_gap: 0.2,
+        edge: 0.4,
+        leading: 1.2,
+        narrower: 1.0,
+        smallest_leaf: (0.35, 0.3),
+        triangle_extra: 0.2,
+        smallest_triangle: 0.5,
+        rows_fit_shapes: false,
+        infinite_values: true,
+        window_outside: false,
+    };
+    /// TeX's: gaps and edges a fraction of a line, shapes no larger than
+    /// their text, windows on two lines beside the triangle's text.
+    pub const TEX: Metrics = Metrics {
+        pad: 0.01,
+        sibling_gap: 0.025,
+        edge: 0.14,
+        leading: 1.0,
+        narrower: 0.85,
+        smallest_leaf: (0.0, 0.0),
+        triangle_extra: 0.0,
+        smallest_triangle: 0.0,
+        rows_fit_shapes: true,
+        infinite_values: false,
+        window_outside: true,
+    };
+
+    /// The height of a line of text at `points`, in inches.
+    pub fn line_height(&self, points: f64) -> f64 {
+        points * self.leading / 72.0
+    }
+}
+
+/// A node's width and height (of the whole Graphviz node: a triangle is
+/// drawn three quarters as tall).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Size {
+    pub width: f64,
+    pub height: f64,
+}
+
+/// The lines of text a shape may carry, each as (width, height), from its
+/// wide side inwards (a MAX triangle's text is read upwards from the window).
+type Lines = Vec<(f64, f64)>;
+
+/// The sizes of MAX nodes, MIN nodes, chance nodes and leaves: each fits
+/// the widest text any node of its kind carries in any frame, line by line.
+pub(super) fn measure(
+    ended: &Picture,
+    options: &Options,
+    look: &Look,
+    hidden: &[bool],
+    metrics: Metrics,
+) -> ([Size; 4], Size) {
+    let tree = ended.tree();
+    let digits = visit_digits(tree.len());
+    let number = if look.numbers { text_width(&"0".repeat(digits + 1), NUMBER_PT) } else { 0.0 };
+    let shown = |value: &Value| metrics.infinite_values || value.is_finite();
+    let inner_value = inner_values(ended, options)
+        .filter(shown)
+        .map(|v| value_width(v, true))
+        .fold(0.0, f64::max);
+    let window = window_width(ended, options, metrics.window_outside);
+    let mut names = [0.0f64; 4];
+    let mut values = [inner_value, inner_value, 0.0, 0.0];
+    for node in tree.nodes().filter(|node| !hidden[node.index()]) {
+        let (kind, own) = match Shape::of(tree, node) {
+            Shape::Max => (0, None),
+            Shape::Min => (1, None),
+            Shape::Chance => (2, ended.value(node)),
+            _ => (3, tree.value(node).map(Value::decimal)),
+        };
+        let name = metrics.narrower * text_width(tree.name(node), NAME_PT);
+        names[kind] = names[kind].max(name);
+        if let Some(own) = own {
+            values[kind] = values[kind].max(value_width(own, false));
+        }
+    }
+    let lines = |shape: Shape, kind: usize| -> Lines {
+        let mut slots = ended.slots(shape, look);
+        slots.retain(|&part| !(metrics.window_outside && part == Part::Window));
+        let numbered = slots.iter().position(|&part| part == Part::Name).unwrap_or(0);
+        let line = |(index, part): (usize, &Part)| {
+            let number = if index == numbered { number } else { 0.0 };
+            let (width, points) = match part {
+                Part::Name => (names[kind], NAME_PT),
+                Part::Value => (values[kind], VALUE_PT),
+                Part::Window => (window, WINDOW_PT),
+            };
+            (width + number, metrics.line_height(points))
+        };
+        slots.iter().enumerate().map(line).collect()
+    };
+    // Triangles list their lines from the wide side.
+    let mut max_lines = lines(Shape::Max, 0);
+    max_lines.reverse();
+    let [min_lines, chance_lines, leaf_lines] =
+        [(Shape::Min, 1), (Shape::Chance, 2), (Shape::Leaf, 3)].map(|(s, k)| lines(s, k));
+    let windowed = ended.slots(Shape::Max, look).contains(&Part::Window);
+    let sizes = [
+        triangle(&max_lines, metrics),
+        triangle(&min_lines, metrics),
+        circle(&chance_lines, metrics),
+        leaf_box(&leaf_lines, metrics),
+    ];
+    (sizes, outside_window(window, windowed, metrics))
+}
+
+/// The block of a window `width` wide outside its triangle: two lines,
+/// where the metrics put it there and the nodes have windows.
+fn outside_window(width: f64, windowed: bool, metrics: Metrics) -> Size {
+    match metrics.window_outside && windowed {
+        true => Size {
+            width: width + 2.0 * metrics.pad,
+            height: 2.0 * metrics.line_height(WINDOW_PT) + metrics.pad,
+        },
+        false => Size { width: 0.0, height: 0.0 },
+    }
+}
+
+/// Every value an inner node may show or its window hold: any leaf's or
+/// static value, a bound of the search's window or value range, the
+/// first guess, an infinity, and what averaging gave the chance nodes.
+fn inner_values<'a>(ended: &'a Picture, options: &Options) -> impl Iterator<Item = Value> + 'a {
+    let tree = ended.tree();
+    let range = options.value_range.map_or([0.0; 2], |range| [range.alpha, range.beta]);
+    let bounds = [options.window.alpha, options.window.beta, options.guess, f64::INFINITY];
+    let given = tree.nodes().filter_map(|node| tree.value(node)).chain(bounds).chain(range);
+    let averaged = tree.nodes().filter_map(|node| ended.value(node));
+    given.map(Value::decimal).chain(averaged)
+}
+
+/// How wide `value` is at its widest in a node: negative (the negamax
+/// forms negate), in bold, and marked as a bound where it may be one.
+fn value_width(value: Value, bound: bool) -> f64 {
+    let sign = if bound { "\u{2265}" } else { "" };
+    let text = format!("{sign}{}", Notation::Symbols.value(-value.abs()));
+    width(&text, VALUE_PT, Weight::Bold)
+}
+
+/// How wide a window can be: `α=A β=B` with A and B the widest limits of
+/// any value the search may narrow a window to (see [`inner_values`]),
+/// or, on `two_lines`, the wider of `α=A` and `β=B`.
+fn window_width(ended: &Picture, options: &Options, two_lines: bool) -> f64 {
+    let limit = |value: Value| {
+        let text = format!("{}\u{207a}", Notation::Symbols.value(-value.abs()));
+        text_width(&text, WINDOW_PT)
+    };
+    let widest = inner_values(ended, options).map(limit).fold(0.0, f64::max);
+    match two_lines {
+        true => text_width("\u{3b1}=", WINDOW_PT).max(text_width("\u{3b2}=", WINDOW_PT)) + widest,
+        false => text_width("\u{3b1}= \u{3b2}=", WINDOW_PT) + 2.0 * widest,
+    }
+}
+
+/// A triangle whose text lines, listed from its wide side, all fit: as
+/// tall as twice the text, as wide as the line that needs it most.
+fn triangle(lines: &Lines, metrics: Metrics) -> Size {
+    let text: f64 = lines.iter().map(|line| line.1).sum();
+    let height = (2.0 * text + metrics.triangle_extra).max(metrics.smallest_triangle);
+    let drawn = 0.75 * height;
+    // The text block is centred a quarter of the height from the wide side.
+    let mut reach = height / 4.0 - text / 2.0;
+    let mut width = metrics.smallest_triangle;
+    for &(line_width, line_height) in lines {
+        reach += line_height;
+        width = width.max((line_width + 2.0 * metrics.pad) / (1.0 - reach / drawn));
+    }
+    Size { width, height }
+}
+
+/// A circle around its lines.
+fn circle(lines: &Lines, metrics: Metrics) -> Size {
+    let Size { width, height } = leaf_box(lines, metrics);
+    let diameter = width.hypot(height).max(0.45);
+    Size { width: diameter, height: diameter }
+}
+
+/// A box around its lines.
+fn leaf_box(lines: &Lines, metrics: Metrics) -> Size {
+    let width = lines.iter().map(|line| line.0).fold(0.0, f64::max) + 2.0 * metrics.pad;
+    let height = lines.iter().map(|line| line.1).sum::<f64>() + 2.0 * metrics.pad;
+    let (least_width, least_height) = metrics.smallest_leaf;
+    Size { width: width.max(least_width), height: height.max(least_height) }
+}
