@@ -308,8 +308,7 @@ fn write_node(
         return Ok(());
     }
     let color = if text.is_empty() { String::new() } else { format!("\\color{{{text}}}") };
-    if matches!(shape, Shape::Max | Shape::Min) && layout.window().height > 0.0 {
-        let window = view.window.as_deref().unwrap_or_default();
+    if let Some(window) = view.window.as_deref().filter(|_| layout.window().height > 0.0) {
         write_window(out, layout, node, window, &format!("{color}\\gametreewindow"))?;
     }
     for (part, line, offset) in lines(layout, shape, &canvas.look, view) {
@@ -355,8 +354,8 @@ fn outline(layout: &Layout, units: Units, node: NodeId) -> String {
 }
 
 /// A window outside its node's triangle: on the wide side, on a white
-/// ground that interrupts the edges behind it, `α=A` over `β=B`, each in
-/// its own slot.
+/// ground that interrupts the edges behind it while it shows, `α=A` over
+/// `β=B`, each in its own slot.
 fn write_window(
     out: &mut dyn Write,
     layout: &Layout,
@@ -374,7 +373,7 @@ fn write_window(
     writeln!(out, "\\fill[white] {} rectangle {};", units.at(left), units.at(right))?;
     let line = layout.metrics().line_height(WINDOW_PT);
     let pad = layout.metrics().pad;
-    for (index, piece) in window.split(' ').enumerate().filter(|(_, piece)| !piece.is_empty()) {
+    for (index, piece) in window.split(' ').enumerate() {
         let middle = top - pad / 2.0 - (index as f64 + 0.5) * line;
         let (x, y) = (units.length(x), units.length(middle - WINDOW_PT / 3.0 / 72.0));
         let text = latex::number(piece);

@@ -22,9 +22,9 @@ pub struct Metrics {
     pub(super) edge: f64,
     /// A line's height as a multiple of its text's size.
     leading: f64,
-    /// Names' widths as a multiple of the table's (Helvetica, or the wider
-    /// DejaVu Sans): Computer Modern's letters and digits are narrower.
-    narrower: f64,
+    /// Whether names are measured in Computer Modern ([`CM_WIDTHS`]),
+    /// rather than in the table of Helvetica and DejaVu Sans.
+    computer_modern: bool,
     /// The smallest leaf box (width, height), and what a triangle adds to
     /// twice its text's height.
     smallest_leaf: (f64, f64),
@@ -49,7 +49,7 @@ impl Metrics {
         sibling_gap: 0.2,
         edge: 0.4,
         leading: 1.2,
-        narrower: 1.0,
+        computer_modern: false,
         smallest_leaf: (0.35, 0.3),
         triangle_extra: 0.2,
         smallest_triangle: 0.5,
@@ -61,10 +61,10 @@ impl Metrics {
     /// their text, windows on two lines beside the triangle's text.
     pub const TEX: Metrics = Metrics {
         pad: 0.01,
-        sibling_gap: 0.025,
+        sibling_gap: 0.02,
         edge: 0.14,
         leading: 1.0,
-        narrower: 0.85,
+        computer_modern: true,
         smallest_leaf: (0.0, 0.0),
         triangle_extra: 0.0,
         smallest_triangle: 0.0,
@@ -76,6 +76,14 @@ impl Metrics {
     /// The height of a line of text at `points`, in inches.
     pub fn line_height(&self, points: f64) -> f64 {
         points * self.leading / 72.0
+    }
+
+    /// How wide a node's name is, in inches.
+    fn name_width(&self, name: &str) -> f64 {
+        match self.computer_modern {
+            true => cm_width(name, NAME_PT),
+            false => text_width(name, NAME_PT),
+        }
     }
 }
 
@@ -118,8 +126,7 @@ pub(super) fn measure(
             Shape::Chance => (2, ended.value(node)),
             _ => (3, tree.value(node).map(Value::decimal)),
         };
-        let name = metrics.narrower * text_width(tree.name(node), NAME_PT);
-        names[kind] = names[kind].max(name);
+        names[kind] = names[kind].max(metrics.name_width(tree.name(node)));
         if let Some(own) = own {
             values[kind] = values[kind].max(value_width(own, false));
         }
@@ -231,3 +238,31 @@ fn leaf_box(lines: &Lines, metrics: Metrics) -> Size {
     let (least_width, least_height) = metrics.smallest_leaf;
     Size { width: width.max(least_width), height: height.max(least_height) }
 }
+
+/// How wide `text` is at `points` in Computer Modern, in inches: letters
+/// and digits from [`CM_WIDTHS`], anything else as the table of Helvetica
+/// and DejaVu Sans has it.
+fn cm_width(text: &str, points: f64) -> f64 {
+    let glyph = |c: char| match CM_WIDTHS.binary_search_by_key(&c, |&(glyph, _)| glyph) {
+        Ok(found) => f64::from(CM_WIDTHS[found].1) / 1000.0 * points / 72.0,
+        Err(_) => text_width(c.encode_utf8(&mut [0; 4]), points),
+    };
+    text.chars().map(glyph).sum()
+}
+
+/// The widths of the letters and digits in Computer Modern, in thousandths
+/// of an em: the larger of Roman's (`article`) and Sans' (`beamer`) at the
+/// sizes a picture's names are set in from 9 pt up (smaller sizes of
+/// Computer Modern are wider, up to a tenth at 7 pt); measured with
+/// pdflatex (`\setbox0\hbox{\fontsize{9pt}{9pt}\usefont{OT1}{cmss}{m}{n}a}`).
+#[rustfmt::skip]
+const CM_WIDTHS: &[(char, u16)] = &[
+    ('0', 514), ('1', 514), ('2', 514), ('3', 514), ('4', 514), ('5', 514), ('6', 514), ('7', 514),
+    ('8', 514), ('9', 514), ('A', 771), ('B', 728), ('C', 743), ('D', 786), ('E', 700), ('F', 671),
+    ('G', 807), ('H', 771), ('I', 371), ('J', 529), ('K', 800), ('L', 643), ('M', 942), ('N', 771),
+    ('O', 800), ('P', 700), ('Q', 800), ('R', 757), ('S', 571), ('T', 743), ('U', 771), ('V', 771),
+    ('W', 1057), ('X', 771), ('Y', 771), ('Z', 629), ('a', 514), ('b', 571), ('c', 457),
+    ('d', 571), ('e', 458), ('f', 315), ('g', 514), ('h', 571), ('i', 286), ('j', 315), ('k', 543),
+    ('l', 286), ('m', 857), ('n', 571), ('o', 514), ('p', 571), ('q', 543), ('r', 403), ('s', 406),
+    ('t', 400), ('u', 571), ('v', 543), ('w', 743), ('x', 543), ('y', 543), ('z', 457),
+];
