@@ -237,7 +237,9 @@ fn canvas(request: &Request, ended: &Picture<'_>) -> Canvas {
     // than its shapes need only make it smaller.
     let slide = !matches!(request.format, Format::Html | Format::Tikz);
     let metrics = if request.format == Format::Tikz { Metrics::TEX } else { Metrics::GRAPHVIZ };
-    let layout = Layout::new(ended, &request.settings.options, &request.look, slide, metrics);
+    let Settings { algorithm, ref options, .. } = request.settings;
+    let negates = algorithm.shown_view(options) != crate::search::View::Max;
+    let layout = Layout::new(ended, options, &request.look, slide, (metrics, negates));
     Canvas { layout, look: request.look, caption_lines: 0, page: request.page }
 }
 

@@ -31,9 +31,11 @@ pub struct Metrics {
     triangle_extra: f64,
     /// The smallest triangle's width and height.
     smallest_triangle: f64,
-    /// Whether a node's value slot is measured for an infinite value too
-    /// (windows hold infinities; no search gives a node one as its value).
-    infinite_values: bool,
+    /// Whether a node's value slot is measured for the values the search
+    /// shows (finite, negated only where its point of view negates), rather
+    /// than for any value, negated and infinite (windows hold infinities;
+    /// no search gives a node one as its value).
+    values_as_shown: bool,
     /// Whether rows are as far apart as the shapes in each two of them
     /// need, rather than as the tallest shapes of the tree need.
     pub(super) rows_fit_shapes: bool,
@@ -54,7 +56,7 @@ impl Metrics {
         triangle_extra: 0.2,
         smallest_triangle: 0.5,
         rows_fit_shapes: false,
-        infinite_values: true,
+        values_as_shown: false,
         window_outside: false,
     };
     /// TeX's: gaps and edges a fraction of a line, shapes no larger than
@@ -69,7 +71,7 @@ impl Metrics {
         triangle_extra: 0.0,
         smallest_triangle: 0.0,
         rows_fit_shapes: true,
-        infinite_values: false,
+        values_as_shown: true,
         window_outside: true,
     };
 
@@ -106,15 +108,16 @@ pub(super) fn measure(
     options: &Options,
     look: &Look,
     hidden: &[bool],
-    metrics: Metrics,
+    (metrics, negates): (Metrics, bool),
 ) -> ([Size; 4], Size) {
     let tree = ended.tree();
     let digits = visit_digits(tree.len());
     let number = if look.numbers { text_width(&"0".repeat(digits + 1), NUMBER_PT) } else { 0.0 };
-    let shown = |value: &Value| metrics.infinite_values || value.is_finite();
+    let negates = !metrics.values_as_shown || negates;
+    let shown = |value: &Value| !metrics.values_as_shown || value.is_finite();
     let inner_value = inner_values(ended, options)
         .filter(shown)
-        .map(|v| value_width(v, true))
+        .map(|v| value_width(v, true, negates))
         .fold(0.0, f64::max);
     let window = window_width(ended, options, metrics.window_outside);
     let mut names = [0.0f64; 4];
@@ -128,7 +131,7 @@ pub(super) fn measure(
         };
         names[kind] = names[kind].max(metrics.name_width(tree.name(node)));
         if let Some(own) = own {
-            values[kind] = values[kind].max(value_width(own, false));
+            values[kind] = values[kind].max(value_width(own, false, negates));
         }
     }
     let lines = |shape: Shape, kind: usize| -> Lines {
@@ -185,11 +188,13 @@ fn inner_values<'a>(ended: &'a Picture, options: &Options) -> impl Iterator<Item
     given.map(Value::decimal).chain(averaged)
 }
 
-/// How wide `value` is at its widest in a node: negative (the negamax
-/// forms negate), in bold, and marked as a bound where it may be one.
-fn value_width(value: Value, bound: bool) -> f64 {
+/// How wide `value` is at its widest in a node: negative where the
+/// search `negates` (the negamax forms), in bold, and marked as a bound
+/// where it may be one.
+fn value_width(value: Value, bound: bool, negates: bool) -> f64 {
     let sign = if bound { "\u{2265}" } else { "" };
-    let text = format!("{sign}{}", Notation::Symbols.value(-value.abs()));
+    let value = if negates { -value.abs() } else { value };
+    let text = format!("{sign}{}", Notation::Symbols.value(value));
     width(&text, VALUE_PT, Weight::Bold)
 }
 

@@ -75,13 +75,15 @@ impl Layout {
     /// struck is drawn as a stub with nothing under it, and with `--fold`
     /// every inner node off the line to the given node is folded. A tree for a
     /// `slide` is kept from getting flatter than [`MAX_RATIO`]; a page
-    /// that scrolls needs no such care.
+    /// that scrolls needs no such care. `metrics` are the renderer's
+    /// proportions; `negates` says whether the search shows values from a
+    /// point of view that negates some (the negamax forms).
     pub fn new(
         ended: &Picture,
         options: &Options,
         look: &Look,
         slide: bool,
-        metrics: Metrics,
+        (metrics, negates): (Metrics, bool),
     ) -> Self {
         let tree = ended.tree();
         let mut hidden = vec![false; tree.len()];
@@ -97,7 +99,8 @@ impl Layout {
             Some(end) => fold(tree, end, &mut shapes, &mut hidden),
             None => vec![false; tree.len()],
         };
-        let ([max, min, chance, leaf], window) = measure(ended, options, look, &hidden, metrics);
+        let ([max, min, chance, leaf], window) =
+            measure(ended, options, look, &hidden, (metrics, negates));
         let mut layout = Layout {
             x: vec![0.0; tree.len()],
             y: vec![0.0; tree.len()],
