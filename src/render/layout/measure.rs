@@ -113,11 +113,11 @@ pub(super) fn measure(
     let tree = ended.tree();
     let digits = visit_digits(tree.len());
     let number = if look.numbers { text_width(&"0".repeat(digits + 1), NUMBER_PT) } else { 0.0 };
-    let negates = !metrics.values_as_shown || negates;
+    let signs = (!metrics.values_as_shown || negates, metrics.computer_modern);
     let shown = |value: &Value| !metrics.values_as_shown || value.is_finite();
     let inner_value = inner_values(ended, options)
         .filter(shown)
-        .map(|v| value_width(v, true, negates))
+        .map(|v| value_width(v, true, signs))
         .fold(0.0, f64::max);
     let window = window_width(ended, options, metrics.window_outside);
     let mut names = [0.0f64; 4];
@@ -131,7 +131,7 @@ pub(super) fn measure(
         };
         names[kind] = names[kind].max(metrics.name_width(tree.name(node)));
         if let Some(own) = own {
-            values[kind] = values[kind].max(value_width(own, false, negates));
+            values[kind] = values[kind].max(value_width(own, false, signs));
         }
     }
     let lines = |shape: Shape, kind: usize| -> Lines {
@@ -189,12 +189,13 @@ fn inner_values<'a>(ended: &'a Picture, options: &Options) -> impl Iterator<Item
 }
 
 /// How wide `value` is at its widest in a node: negative where the
-/// search `negates` (the negamax forms), in bold, and marked as a bound
-/// where it may be one.
-fn value_width(value: Value, bound: bool, negates: bool) -> f64 {
+/// search `negates` (the negamax forms), in bold, marked as a bound where
+/// it may be one, and with a `minus` sign (U+2212, as TeX sets it) or a
+/// hyphen.
+fn value_width(value: Value, bound: bool, (negates, minus): (bool, bool)) -> f64 {
     let sign = if bound { "\u{2265}" } else { "" };
     let value = if negates { -value.abs() } else { value };
-    let text = format!("{sign}{}", Notation::Symbols.value(value));
+    let text = signed(format!("{sign}{}", Notation::Symbols.value(value)), minus);
     width(&text, VALUE_PT, Weight::Bold)
 }
 
@@ -204,6 +205,8 @@ fn value_width(value: Value, bound: bool, negates: bool) -> f64 {
 fn window_width(ended: &Picture, options: &Options, two_lines: bool) -> f64 {
     let limit = |value: Value| {
         let text = format!("{}\u{207a}", Notation::Symbols.value(-value.abs()));
+        // The windows on two lines are TeX's, with a minus sign.
+        let text = signed(text, two_lines);
         text_width(&text, WINDOW_PT)
     };
     let widest = inner_values(ended, options).map(limit).fold(0.0, f64::max);
@@ -211,6 +214,11 @@ fn window_width(ended: &Picture, options: &Options, two_lines: bool) -> f64 {
         true => text_width("\u{3b1}=", WINDOW_PT).max(text_width("\u{3b2}=", WINDOW_PT)) + widest,
         false => text_width("\u{3b1}= \u{3b2}=", WINDOW_PT) + 2.0 * widest,
     }
+}
+
+/// `text` with each hyphen a `minus` sign, or as it is.
+fn signed(text: String, minus: bool) -> String {
+    if minus { text.replace('-', "\u{2212}") } else { text }
 }
 
 /// A triangle whose text lines, listed from its wide side, all fit: as
