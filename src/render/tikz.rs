@@ -13,7 +13,9 @@
 //! Plain TikZ with computed coordinates: edges first, then the shapes
 //! filled white over their ends, then the texts, each line of a node in
 //! its own slot, so that a name stays put while a value or window comes
-//! and goes. Frames become one picture whose steps are beamer overlays
+//! and goes; a window (`α=3` over `β=∞`) sits outside its triangle, on a
+//! white ground against the wide side, as the layout's TeX proportions
+//! ([`Metrics::TEX`](super::layout::Metrics::TEX)) place it. Frames become one picture whose steps are beamer overlays
 //! (`\only<N>{...}`), drawn inside one fixed bounding box so that nothing
 //! jumps from click to click.
 

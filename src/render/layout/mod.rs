@@ -5,14 +5,20 @@
 //! need, side by side in order; a parent sits centred over its children.
 //! All MAX nodes have one size, all MIN nodes another, all leaves a third,
 //! each sized for the widest text it will ever carry in each of its lines
-//! ([`Part::slots`]), measured in the font's own glyph widths
-//! ([`metrics`](super::metrics)), so nothing moves, grows or runs out of
+//! ([`Part::slots`](super::picture::Part::slots)), measured in the font's
+//! own glyph widths ([`metrics`](super::metrics)), so nothing moves, grows or runs out of
 //! its shape while a search is stepped through. Lengths are in inches, `y`
 //! grows upwards, and a node's position is the centre of its text.
 //!
 //! Triangles are drawn as Graphviz draws `triangle` and `invtriangle`: as
 //! wide as the node, three quarters as tall, the text centred a quarter
 //! of the height in from the wide side, where there is room for it.
+//!
+//! The proportions are the renderer's ([`Metrics`]): Graphviz's are roomy;
+//! TeX's pack a tree onto a slide, with rows only as far apart as their
+//! shapes need and a window outside its triangle, on two lines against
+//! the wide side, where it takes the room of a line rather than widening
+//! the triangle.
 
 mod measure;
 
