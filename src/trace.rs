@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use crate::answer::Recorder;
 use crate::render::answer::Style;
 use crate::render::diagram::{self, Canvas, Frames, Page, Scene};
-use crate::render::layout::Layout;
+use crate::render::layout::{Layout, Metrics};
 use crate::render::picture::{Look, Picture};
 use crate::render::{self, dot, html, tikz};
 use crate::search::{self, Outcome, RunError, SearchError, Sink};
@@ -233,8 +233,13 @@ fn header_line(tree: &Tree, request: &Request, notation: crate::notation::Notati
 /// The geometry of every diagram of this search, laid out once; `ended` is
 /// the picture of the whole search, whose cuts `--collapse-pruned` stubs.
 fn canvas(request: &Request, ended: &Picture<'_>) -> Canvas {
-    let slide = request.format != Format::Html;
-    let layout = Layout::new(ended, &request.settings.options, &request.look, slide);
+    // A TikZ picture is fitted to its place as a whole: rows further apart
+    // than its shapes need only make it smaller.
+    let slide = !matches!(request.format, Format::Html | Format::Tikz);
+    let metrics = if request.format == Format::Tikz { Metrics::TEX } else { Metrics::GRAPHVIZ };
+    let Settings { algorithm, ref options, .. } = request.settings;
+    let negates = algorithm.shown_view(options) != crate::search::View::Max;
+    let layout = Layout::new(ended, options, &request.look, slide, (metrics, negates));
     Canvas { layout, look: request.look, caption_lines: 0, page: request.page }
 }
 

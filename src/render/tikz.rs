@@ -13,7 +13,9 @@
 //! Plain TikZ with computed coordinates: edges first, then the shapes
 //! filled white over their ends, then the texts, each line of a node in
 //! its own slot, so that a name stays put while a value or window comes
-//! and goes. Frames become one picture whose steps are beamer overlays
+//! and goes; a window (`α=3` over `β=∞`) sits outside its triangle, on a
+//! white ground against the wide side, as the layout's TeX proportions
+//! ([`Metrics::TEX`](super::layout::Metrics::TEX)) place it. Frames become one picture whose steps are beamer overlays
 //! (`\only<N>{...}`), drawn inside one fixed bounding box so that nothing
 //! jumps from click to click.
 
@@ -21,7 +23,7 @@ use std::io::{self, Write};
 
 use super::diagram::{Canvas, Scene, pv_places};
 use super::latex;
-use super::layout::{CAPTION_PT, EDGE_PT, NAME_PT, NUMBER_PT, VALUE_PT, WINDOW_PT, line_height};
+use super::layout::{CAPTION_PT, EDGE_PT, Layout, NAME_PT, NUMBER_PT, VALUE_PT, WINDOW_PT};
 use super::picture::{EdgeInk, Ink, Look, NodeView, Part, Picture, Shape};
 use crate::tree::{NodeId, Tree};
 
@@ -31,6 +33,11 @@ const UNITS_PER_INCH: f64 = 72.0 / NAME_PT;
 /// The size a picture too large for its place is drawn at before it is
 /// scaled down as a whole (see [`SIZING`]).
 const SMALLEST_PT: f64 = 7.0;
+
+/// The margin around the picture and the room above its caption, in
+/// inches of the layout.
+const MARGIN: f64 = 0.01;
+const CAPTION_GAP: f64 = 0.06;
 
 /// TeX's longest length, in points: no box, and so no picture, is wider
 /// or taller, even one scaled down afterwards.
@@ -123,10 +130,10 @@ pub fn too_large(canvas: &Canvas) -> Option<String> {
 /// top, with a margin.
 fn extent(canvas: &Canvas) -> [f64; 4] {
     let [left, bottom, right, top] = canvas.layout.bounds;
-    let below = if canvas.caption_lines > 0 { canvas.caption_height() + 0.15 } else { 0.0 };
+    let below = if canvas.caption_lines > 0 { canvas.caption_height() + CAPTION_GAP } else { 0.0 };
     let half = canvas.caption_width().max(right - left) / 2.0;
     let middle = (left + right) / 2.0;
-    [middle - half - 0.1, bottom - below - 0.1, middle + half + 0.1, top + 0.1]
+    [middle - half - MARGIN, bottom - below - MARGIN, middle + half + MARGIN, top + MARGIN]
 }
 
 /// The TeX that sizes the picture, once `\gametreewidth` and
@@ -239,7 +246,7 @@ pub fn body(
         writeln!(
             out,
             "\\node[gt caption] at {} {{{}}};",
-            units.at(((left + right) / 2.0, bottom - 0.15)),
+            units.at(((left + right) / 2.0, bottom - CAPTION_GAP)),
             lines.join("\\\\\\relax ")
         )?;
     }
@@ -289,10 +296,42 @@ fn write_node(
 ) -> io::Result<()> {
     let layout = &canvas.layout;
     let shape = layout.shape(node);
+    let (x, y) = layout.position(node);
+    let (style, text) = match (view.ink, shape) {
+        (_, Shape::Stub) => ("fill=gray!15, draw=gray!60, dashed", ""),
+        (Ink::Normal, _) => ("fill=white", ""),
+        (Ink::Faint, _) => ("fill=white, draw=gray!60", "gray!70!black"),
+        (Ink::Pruned, _) => ("fill=white, draw=gray!60, dashed", "gray!60"),
+        (Ink::Current, _) => ("gt current", ""),
+        (Ink::Remembered, _) => ("fill=white, densely dotted, thick", ""),
+    };
+    writeln!(out, "\\filldraw[{style}] {};", outline(layout, units, node))?;
+    if shape == Shape::Stub {
+        return Ok(());
+    }
+    let color = if text.is_empty() { String::new() } else { format!("\\color{{{text}}}") };
+    if let Some(window) = view.window.as_deref().filter(|_| layout.window().height > 0.0) {
+        write_window(out, layout, node, window, &format!("{color}\\gametreewindow"))?;
+    }
+    for (part, line, offset) in lines(layout, shape, &canvas.look, view) {
+        let font = match part {
+            Part::Name => "\\gametreename",
+            Part::Value => "\\gametreename\\bfseries\\boldmath",
+            Part::Window => "\\gametreewindow",
+        };
+        let (x, y) = (units.length(x), units.length(y + offset));
+        writeln!(out, "\\gametreetext{{{x:.2}}}{{{y:.2}}}{{{color}{font}}}{{{line}}}")?;
+    }
+    Ok(())
+}
+
+/// The node's outline as a TikZ path.
+fn outline(layout: &Layout, units: Units, node: NodeId) -> String {
+    let shape = layout.shape(node);
     let size = layout.size(shape);
     let (x, y) = layout.position(node);
     let (w, h) = (size.width / 2.0, size.height);
-    let outline = match shape {
+    match shape {
         Shape::Max => format!(
             "{} -- {} -- {} -- cycle",
             units.at((x - w, y - h / 4.0)),
@@ -313,43 +352,57 @@ fn write_node(
                 units.at((x + w, y + h / 2.0))
             )
         }
-    };
-    let (style, text) = match (view.ink, shape) {
-        (_, Shape::Stub) => ("fill=gray!15, draw=gray!60, dashed", ""),
-        (Ink::Normal, _) => ("fill=white", ""),
-        (Ink::Faint, _) => ("fill=white, draw=gray!60", "gray!70!black"),
-        (Ink::Pruned, _) => ("fill=white, draw=gray!60, dashed", "gray!60"),
-        (Ink::Current, _) => ("gt current", ""),
-        (Ink::Remembered, _) => ("fill=white, densely dotted, thick", ""),
-    };
-    writeln!(out, "\\filldraw[{style}] {outline};")?;
-    if shape == Shape::Stub {
-        return Ok(());
     }
-    let color = if text.is_empty() { String::new() } else { format!("\\color{{{text}}}") };
-    for (part, line, offset) in lines(shape, &canvas.look, view) {
-        let font = match part {
-            Part::Name => "\\gametreename",
-            Part::Value => "\\gametreename\\bfseries\\boldmath",
-            Part::Window => "\\gametreewindow",
-        };
-        let (x, y) = (units.length(x), units.length(y + offset));
-        writeln!(out, "\\gametreetext{{{x:.2}}}{{{y:.2}}}{{{color}{font}}}{{{line}}}")?;
+}
+
+/// A window outside its node's triangle: on the wide side, on a white
+/// ground that interrupts the edges behind it while it shows, `α=A` over
+/// `β=B`, each in its own slot.
+fn write_window(
+    out: &mut dyn Write,
+    layout: &Layout,
+    node: NodeId,
+    window: &str,
+    font: &str,
+) -> io::Result<()> {
+    let units = Units;
+    let shape = layout.shape(node);
+    let (x, y) = layout.position(node);
+    let (half, height) = (layout.window().width / 2.0, layout.window().height);
+    let base = layout.size(shape).height / 4.0;
+    let top = if shape == Shape::Max { y - base } else { y + base + height };
+    let (left, right) = ((x - half, top - height), (x + half, top));
+    writeln!(out, "\\fill[white] {} rectangle {};", units.at(left), units.at(right))?;
+    let line = layout.metrics().line_height(WINDOW_PT);
+    let pad = layout.metrics().pad;
+    for (index, piece) in window.split(' ').enumerate() {
+        let middle = top - pad / 2.0 - (index as f64 + 0.5) * line;
+        let (x, y) = (units.length(x), units.length(middle - WINDOW_PT / 3.0 / 72.0));
+        let text = latex::number(piece);
+        writeln!(out, "\\gametreetext{{{x:.2}}}{{{y:.2}}}{{{font}}}{{{text}}}")?;
     }
     Ok(())
 }
 
-/// The lines `view` shows, each with its part and the height of its
-/// baseline above the node's centre, in inches. Every part the node may
-/// ever show under `look` has its slot, filled or not, so that a line
-/// never moves; the slots are centred on the node, the first on top.
-/// The visit number goes before the name, or before the first line
-/// without one.
-fn lines(shape: Shape, look: &Look, view: &NodeView<'_>) -> Vec<(Part, String, f64)> {
+/// The lines `view` shows inside its shape, each with its part and the
+/// height of its baseline above the node's centre, in inches. Every part
+/// the node may ever show there under `look` has its slot, filled or not,
+/// so that a line never moves; the slots are centred on the node, the
+/// first on top. The visit number goes before the name, or before the
+/// first line without one.
+fn lines(
+    layout: &Layout,
+    shape: Shape,
+    look: &Look,
+    view: &NodeView<'_>,
+) -> Vec<(Part, String, f64)> {
+    let metrics = layout.metrics();
     let shown = |part: &&Part| match part {
         Part::Name => look.labels.names(),
-        Part::Value | Part::Window => look.labels.values(),
+        Part::Value => look.labels.values(),
+        Part::Window => look.labels.values() && !metrics.window_outside,
     };
+    let line_height = |points| metrics.line_height(points);
     let slots: Vec<(Part, f64)> =
         Part::order(shape).iter().filter(shown).map(|&part| (part, points(part))).collect();
     let total: f64 = slots.iter().map(|&(_, points)| line_height(points)).sum();

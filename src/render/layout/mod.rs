@@ -5,21 +5,29 @@
 //! need, side by side in order; a parent sits centred over its children.
 //! All MAX nodes have one size, all MIN nodes another, all leaves a third,
 //! each sized for the widest text it will ever carry in each of its lines
-//! ([`Part::slots`]), measured in the font's own glyph widths
-//! ([`metrics`](super::metrics)), so nothing moves, grows or runs out of
+//! ([`Part::slots`](super::picture::Part::slots)), measured in the font's
+//! own glyph widths ([`metrics`](super::metrics)), so nothing moves, grows or runs out of
 //! its shape while a search is stepped through. Lengths are in inches, `y`
 //! grows upwards, and a node's position is the centre of its text.
 //!
 //! Triangles are drawn as Graphviz draws `triangle` and `invtriangle`: as
 //! wide as the node, three quarters as tall, the text centred a quarter
 //! of the height in from the wide side, where there is room for it.
+//!
+//! The proportions are the renderer's ([`Metrics`]): Graphviz's are roomy;
+//! TeX's pack a tree onto a slide, with rows only as far apart as their
+//! shapes need and a window outside its triangle, on two lines against
+//! the wide side, where it takes the room of a line rather than widening
+//! the triangle.
+
+mod measure;
 
 use super::metrics::{Weight, width};
-use super::picture::{Look, Part, Picture, Shape};
-use crate::notation::Notation;
-use crate::num::Value;
+use super::picture::{Look, Picture, Shape};
 use crate::search::Options;
 use crate::tree::{NodeId, Tree};
+use measure::measure;
+pub use measure::{Metrics, Size};
 
 /// Point sizes of the texts in a node, and of captions.
 pub const NAME_PT: f64 = 12.0;
@@ -30,12 +38,6 @@ pub const CAPTION_PT: f64 = 11.0;
 /// Point size of the labels on edges (actions, probabilities).
 pub const EDGE_PT: f64 = 10.0;
 
-/// Room between a node's outline and its text.
-const PAD: f64 = 0.06;
-/// Room between neighbouring subtrees.
-const SIBLING_GAP: f64 = 0.2;
-/// The shortest edge between two rows of nodes.
-const EDGE: f64 = 0.4;
 /// Wider than this (width to height), a tree for a slide gets taller
 /// instead: a slide is 16:9, and a very flat tree shrinks its labels out
 /// of sight.
@@ -51,18 +53,6 @@ pub fn text_width(text: &str, points: f64) -> f64 {
     width(text, points, Weight::Regular)
 }
 
-/// A node's width and height (of the whole Graphviz node: a triangle is
-/// drawn three quarters as tall).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Size {
-    pub width: f64,
-    pub height: f64,
-}
-
-/// The lines of text a shape may carry, each as (width, height), from its
-/// wide side inwards (a MAX triangle's text is read upwards from the window).
-type Lines = Vec<(f64, f64)>;
-
 /// The size of every node, and its place.
 #[derive(Clone, Debug)]
 pub struct Layout {
@@ -77,6 +67,10 @@ pub struct Layout {
     min: Size,
     chance: Size,
     leaf: Size,
+    /// The block of a window drawn outside its triangle (nothing where
+    /// windows are inside or not shown).
+    window: Size,
+    metrics: Metrics,
     /// The drawing's extent: left, bottom, right, top.
     pub bounds: [f64; 4],
 }
@@ -87,8 +81,16 @@ impl Layout {
     /// struck is drawn as a stub with nothing under it, and with `--fold`
     /// every inner node off the line to the given node is folded. A tree for a
     /// `slide` is kept from getting flatter than [`MAX_RATIO`]; a page
-    /// that scrolls needs no such care.
-    pub fn new(ended: &Picture, options: &Options, look: &Look, slide: bool) -> Self {
+    /// that scrolls needs no such care. `metrics` are the renderer's
+    /// proportions; `negates` says whether the search shows values from a
+    /// point of view that negates some (the negamax forms).
+    pub fn new(
+        ended: &Picture,
+        options: &Options,
+        look: &Look,
+        slide: bool,
+        (metrics, negates): (Metrics, bool),
+    ) -> Self {
         let tree = ended.tree();
         let mut hidden = vec![false; tree.len()];
         let mut shapes: Vec<Shape> = tree.nodes().map(|node| Shape::of(tree, node)).collect();
@@ -103,7 +105,8 @@ impl Layout {
             Some(end) => fold(tree, end, &mut shapes, &mut hidden),
             None => vec![false; tree.len()],
         };
-        let [max, min, chance, leaf] = measure(ended, options, look, &hidden);
+        let ([max, min, chance, leaf], window) =
+            measure(ended, options, look, &hidden, (metrics, negates));
         let mut layout = Layout {
             x: vec![0.0; tree.len()],
             y: vec![0.0; tree.len()],
@@ -114,6 +117,8 @@ impl Layout {
             min,
             chance,
             leaf,
+            window,
+            metrics,
             bounds: [0.0; 4],
         };
         layout.place_across(tree);
@@ -147,13 +152,33 @@ impl Layout {
         }
     }
 
-    /// How far the outline of a node of `shape` reaches above and below
-    /// its centre.
+    /// The block a window outside its triangle takes (nothing where a
+    /// window is inside it or not shown).
+    pub fn window(&self) -> Size {
+        self.window
+    }
+
+    /// The proportions the layout was made with.
+    pub fn metrics(&self) -> Metrics {
+        self.metrics
+    }
+
+    /// How wide a node of `shape` is with its window.
+    fn width_of(&self, shape: Shape) -> f64 {
+        match shape {
+            Shape::Max | Shape::Min => self.size(shape).width.max(self.window.width),
+            _ => self.size(shape).width,
+        }
+    }
+
+    /// How far a node of `shape`, its outline and a window outside it,
+    /// reaches above and below its centre.
     pub fn reach(&self, shape: Shape) -> (f64, f64) {
         let Size { height, .. } = self.size(shape);
+        let window = self.window.height;
         match shape {
-            Shape::Max => (height / 2.0, height / 4.0),
-            Shape::Min => (height / 4.0, height / 2.0),
+            Shape::Max => (height / 2.0, height / 4.0 + window),
+            Shape::Min => (height / 4.0 + window, height / 2.0),
             Shape::Chance | Shape::Leaf | Shape::Stub => (height / 2.0, height / 2.0),
         }
     }
@@ -220,7 +245,7 @@ impl Layout {
         let mut band = vec![0.0; tree.len()];
         for node in tree.nodes().rev().filter(|&node| self.shown(node)) {
             let label = edge_text(tree, node).map_or(0.0, |text| text_width(&text, EDGE_PT));
-            let own = self.size(self.shape(node)).width.max(label + 0.1);
+            let own = self.width_of(self.shape(node)).max(label + 0.1);
             band[node.index()] = own.max(self.children_width(tree, node, &band));
         }
         let mut left = vec![0.0; tree.len()];
@@ -229,13 +254,13 @@ impl Layout {
             let mut next = left[node.index()] + (band[node.index()] - children) / 2.0;
             for &child in self.children(tree, node) {
                 left[child.index()] = next;
-                next += band[child.index()] + SIBLING_GAP;
+                next += band[child.index()] + self.metrics.sibling_gap;
             }
         }
         let shown: Vec<NodeId> = tree.nodes().filter(|&node| self.shown(node)).collect();
         for &node in shown.iter().rev() {
             let (start, width) = (left[node.index()], band[node.index()]);
-            let half = self.size(self.shape(node)).width / 2.0;
+            let half = self.width_of(self.shape(node)) / 2.0;
             let x = match self.children(tree, node) {
                 [] => start + width / 2.0,
                 [first, .., last] => (self.x[first.index()] + self.x[last.index()]) / 2.0,
@@ -247,38 +272,51 @@ impl Layout {
 
     fn children_width(&self, tree: &Tree, node: NodeId, band: &[f64]) -> f64 {
         let children = self.children(tree, node);
-        let gaps = children.len().saturating_sub(1) as f64 * SIBLING_GAP;
+        let gaps = children.len().saturating_sub(1) as f64 * self.metrics.sibling_gap;
         children.iter().map(|child| band[child.index()]).sum::<f64>() + gaps
     }
 
     /// Vertical places: one row per depth, far enough apart for the
-    /// tallest shapes, and further where the tree would be too flat.
+    /// tallest shapes (of each two neighbouring rows where the rows fit
+    /// their shapes, else of all), and further where the tree would be
+    /// too flat.
     fn place_down(&mut self, tree: &Tree, slide: bool) {
-        let mut depth = vec![0u32; tree.len()];
+        let mut depth = vec![0usize; tree.len()];
         for node in tree.nodes().filter(|&node| self.shown(node)) {
             for &child in self.children(tree, node) {
                 depth[child.index()] = depth[node.index()] + 1;
             }
         }
-        let shapes = [Shape::Max, Shape::Min, Shape::Chance, Shape::Leaf, Shape::Stub]
-            .map(|s| self.reach(s));
-        let above = shapes.iter().map(|r| r.0).fold(0.0, f64::max);
-        let below = shapes.iter().map(|r| r.1).fold(0.0, f64::max);
-        let rows = f64::from(depth.iter().copied().max().unwrap_or(0));
-        let shown = tree.nodes().filter(|&node| self.shown(node));
-        let (left, right) = shown.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, r), node| {
-            let half = self.size(self.shape(node)).width / 2.0;
-            (l.min(self.x[node.index()] - half), r.max(self.x[node.index()] + half))
-        });
-        let mut step = above + below + EDGE;
-        if slide && rows > 0.0 {
-            let wanted = (right - left) / MAX_RATIO;
-            step = step.max((wanted - above - below) / rows);
+        let rows = depth.iter().copied().max().unwrap_or(0) + 1;
+        let shown: Vec<NodeId> = tree.nodes().filter(|&node| self.shown(node)).collect();
+        let widest = |(a, b): (f64, f64), (c, d): (f64, f64)| (a.max(c), b.max(d));
+        let mut reach = vec![(0.0, 0.0); rows];
+        if self.metrics.rows_fit_shapes {
+            for &node in &shown {
+                let row = &mut reach[depth[node.index()]];
+                *row = widest(*row, self.reach(self.shape(node)));
+            }
+        } else {
+            let shapes = [Shape::Max, Shape::Min, Shape::Chance, Shape::Leaf, Shape::Stub];
+            reach.fill(shapes.map(|s| self.reach(s)).into_iter().fold((0.0, 0.0), widest));
+        }
+        let (left, right) =
+            shown.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, r), node| {
+                let half = self.width_of(self.shape(*node)) / 2.0;
+                (l.min(self.x[node.index()] - half), r.max(self.x[node.index()] + half))
+            });
+        let (top, bottom) = (reach[0].0, reach[rows - 1].1);
+        let wanted = (right - left) / MAX_RATIO;
+        let least = if slide { (wanted - top - bottom) / (rows - 1).max(1) as f64 } else { 0.0 };
+        let mut offsets = vec![0.0; rows];
+        for row in 1..rows {
+            let step = reach[row - 1].1 + reach[row].0 + self.metrics.edge;
+            offsets[row] = offsets[row - 1] + step.max(least);
         }
         for node in tree.nodes() {
-            self.y[node.index()] = -f64::from(depth[node.index()]) * step;
+            self.y[node.index()] = -offsets[depth[node.index()]];
         }
-        self.bounds = [left, -rows * step - below, right, above];
+        self.bounds = [left, -offsets[rows - 1] - bottom, right, top];
     }
 }
 
@@ -327,110 +365,4 @@ fn edge_text(tree: &Tree, child: NodeId) -> Option<String> {
     let parts: Vec<String> =
         tree.action(child).map(str::to_string).into_iter().chain(probability).collect();
     (!parts.is_empty()).then(|| parts.join(" "))
-}
-
-/// The sizes of MAX nodes, MIN nodes, chance nodes and leaves: each fits
-/// the widest text any node of its kind carries in any frame, line by line.
-fn measure(ended: &Picture, options: &Options, look: &Look, hidden: &[bool]) -> [Size; 4] {
-    let tree = ended.tree();
-    let digits = visit_digits(tree.len());
-    let number = if look.numbers { text_width(&"0".repeat(digits + 1), NUMBER_PT) } else { 0.0 };
-    let inner_value =
-        inner_values(ended, options).map(|v| value_width(v, true)).fold(0.0, f64::max);
-    let window = window_width(ended, options);
-    let mut names = [0.0f64; 4];
-    let mut values = [inner_value, inner_value, 0.0, 0.0];
-    for node in tree.nodes().filter(|node| !hidden[node.index()]) {
-        let (kind, own) = match Shape::of(tree, node) {
-            Shape::Max => (0, None),
-            Shape::Min => (1, None),
-            Shape::Chance => (2, ended.value(node)),
-            _ => (3, tree.value(node).map(Value::decimal)),
-        };
-        names[kind] = names[kind].max(text_width(tree.name(node), NAME_PT));
-        if let Some(own) = own {
-            values[kind] = values[kind].max(value_width(own, false));
-        }
-    }
-    let lines = |shape: Shape, kind: usize| -> Lines {
-        let slots = ended.slots(shape, look);
-        let numbered = slots.iter().position(|&part| part == Part::Name).unwrap_or(0);
-        let line = |(index, part): (usize, &Part)| {
-            let number = if index == numbered { number } else { 0.0 };
-            let (width, points) = match part {
-                Part::Name => (names[kind], NAME_PT),
-                Part::Value => (values[kind], VALUE_PT),
-                Part::Window => (window, WINDOW_PT),
-            };
-            (width + number, line_height(points))
-        };
-        slots.iter().enumerate().map(line).collect()
-    };
-    // Triangles list their lines from the wide side.
-    let mut max_lines = lines(Shape::Max, 0);
-    max_lines.reverse();
-    let [min_lines, chance_lines, leaf_lines] =
-        [(Shape::Min, 1), (Shape::Chance, 2), (Shape::Leaf, 3)].map(|(s, k)| lines(s, k));
-    [triangle(&max_lines), triangle(&min_lines), circle(&chance_lines), leaf_box(&leaf_lines)]
-}
-
-/// Every value an inner node may show or its window hold: any leaf's or
-/// static value, a bound of the search's window or value range, the
-/// first guess, an infinity, and what averaging gave the chance nodes.
-fn inner_values<'a>(ended: &'a Picture, options: &Options) -> impl Iterator<Item = Value> + 'a {
-    let tree = ended.tree();
-    let range = options.value_range.map_or([0.0; 2], |range| [range.alpha, range.beta]);
-    let bounds = [options.window.alpha, options.window.beta, options.guess, f64::INFINITY];
-    let given = tree.nodes().filter_map(|node| tree.value(node)).chain(bounds).chain(range);
-    let averaged = tree.nodes().filter_map(|node| ended.value(node));
-    given.map(Value::decimal).chain(averaged)
-}
-
-/// How wide `value` is at its widest in a node: negative (the negamax
-/// forms negate), in bold, and marked as a bound where it may be one.
-fn value_width(value: Value, bound: bool) -> f64 {
-    let sign = if bound { "\u{2265}" } else { "" };
-    let text = format!("{sign}{}", Notation::Symbols.value(-value.abs()));
-    width(&text, VALUE_PT, Weight::Bold)
-}
-
-/// How wide a window can be: `α=A β=B` with A and B the widest limits of
-/// any value the search may narrow a window to (see [`inner_values`]).
-fn window_width(ended: &Picture, options: &Options) -> f64 {
-    let limit = |value: Value| {
-        let text = format!("{}\u{207a}", Notation::Symbols.value(-value.abs()));
-        text_width(&text, WINDOW_PT)
-    };
-    let widest = inner_values(ended, options).map(limit).fold(0.0, f64::max);
-    text_width("\u{3b1}= \u{3b2}=", WINDOW_PT) + 2.0 * widest
-}
-
-/// A triangle whose text lines, listed from its wide side, all fit: as
-/// tall as twice the text, as wide as the line that needs it most.
-fn triangle(lines: &Lines) -> Size {
-    let text: f64 = lines.iter().map(|line| line.1).sum();
-    let height = (2.0 * text + 0.2).max(0.5);
-    let drawn = 0.75 * height;
-    // The text block is centred a quarter of the height from the wide side.
-    let mut reach = height / 4.0 - text / 2.0;
-    let mut width: f64 = 0.5;
-    for &(line_width, line_height) in lines {
-        reach += line_height;
-        width = width.max((line_width + 2.0 * PAD) / (1.0 - reach / drawn));
-    }
-    Size { width, height }
-}
-
-/// A circle around its lines.
-fn circle(lines: &Lines) -> Size {
-    let Size { width, height } = leaf_box(lines);
-    let diameter = width.hypot(height).max(0.45);
-    Size { width: diameter, height: diameter }
-}
-
-/// A box around its lines.
-fn leaf_box(lines: &Lines) -> Size {
-    let width = lines.iter().map(|line| line.0).fold(0.0, f64::max) + 2.0 * PAD;
-    let height = lines.iter().map(|line| line.1).sum::<f64>() + 2.0 * PAD;
-    Size { width: width.max(0.35), height: height.max(0.3) }
 }
