@@ -122,7 +122,7 @@ fn the_example_autograder_grades_every_kind_of_submission() {
         ("right", Some(&right), 6.0),
         ("wrong", Some(&wrong), 2.0),
         ("missing", None, 0.0),
-        ("unreadable", Some(b"\xff\xfe not text"), 0.0),
+        ("unreadable", Some(b"\x80 not text"), 0.0),
     ];
     for (name, answer, score) in cases {
         let results = autograde(name, answer);
@@ -134,8 +134,8 @@ fn the_example_autograder_grades_every_kind_of_submission() {
     }
     let missing = autograde("missing", None);
     assert_eq!(missing["output"], "no answer.txt was submitted", "{missing}");
-    let unreadable = autograde("unreadable", Some(b"\xff\xfe not text"));
-    assert_eq!(unreadable["output"], "answer.txt cannot be read: not UTF-8 text", "{unreadable}");
+    let unreadable = autograde("unreadable", Some(b"\x80 not text"));
+    assert_eq!(unreadable["output"], "answer.txt cannot be read: not UTF-8 text: save the answer as UTF-8", "{unreadable}");
 }
 
 /// Issue 41: `check` read a long answer line in quadratic time (a 1 MB
