@@ -135,7 +135,10 @@ fn the_example_autograder_grades_every_kind_of_submission() {
     let missing = autograde("missing", None);
     assert_eq!(missing["output"], "no answer.txt was submitted", "{missing}");
     let unreadable = autograde("unreadable", Some(b"\x80 not text"));
-    assert_eq!(unreadable["output"], "answer.txt cannot be read: not UTF-8 text: save the answer as UTF-8", "{unreadable}");
+    assert_eq!(
+        unreadable["output"], "answer.txt cannot be read: not UTF-8 text: save the answer as UTF-8",
+        "{unreadable}"
+    );
 }
 
 /// Issue 41: `check` read a long answer line in quadratic time (a 1 MB
