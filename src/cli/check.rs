@@ -2,12 +2,12 @@
 //! whole class at once.
 
 use std::borrow::Cow;
-use std::io::Write;
-use std::path::PathBuf;
+use std::io::{ErrorKind, Write};
+use std::path::{Path, PathBuf};
 
 use clap::ColorChoice;
 
-use super::args::{SearchArgs, TreeArgs, read_input};
+use super::args::{SearchArgs, TreeArgs, describe_io, read_input, read_within};
 use super::{Failure, Status, palette};
 use crate::check::classroom::AnswerError;
 use crate::check::gradescope::{self, Visibility};
@@ -154,13 +154,26 @@ fn name_of(path: &std::path::Path) -> String {
     if path.as_os_str() == "-" { "<stdin>".into() } else { path.display().to_string() }
 }
 
+/// The most bytes of an answer read: far above any real answer (the whole
+/// tic-tac-toe order is 14 MiB), so that an endless or huge file is
+/// refused as that answer's verdict.
+const MAX_ANSWER_BYTES: u64 = 64 << 20;
+
+/// Why an answer of `len` bytes is not read, if it is too large.
+fn answer_too_large(len: u64) -> Option<String> {
+    (len > MAX_ANSWER_BYTES).then(|| "the answer is larger than 64 MiB".to_string())
+}
+
 /// An answer file's name and bytes, or why it cannot be read (missing, a
-/// directory, unreadable), as a reason for its row.
-fn read_answer(path: &PathBuf) -> Result<(String, Vec<u8>), String> {
-    read_input(path).map_err(|failure| match failure {
-        Failure::Input { error, .. } => error.message,
-        other => other.to_string(),
-    })
+/// directory, unreadable, too large), as a reason for its verdict.
+fn read_answer(path: &Path) -> Result<(String, Vec<u8>), String> {
+    match read_within(path, MAX_ANSWER_BYTES, answer_too_large) {
+        Ok(bytes) => Ok((name_of(path), bytes)),
+        Err(error) => Err(match (error.kind(), error.get_ref()) {
+            (ErrorKind::FileTooLarge, Some(reason)) => reason.to_string(),
+            _ => format!("cannot read: {}", describe_io(&error)),
+        }),
+    }
 }
 
 /// The run's error for an exercise that cannot be graded.
@@ -182,10 +195,9 @@ fn run_one(
     points: Points,
 ) -> Result<Status, Failure> {
     let path = &args.answers[0];
-    let graded = match read_input(path) {
+    let graded = match read_answer(path) {
         Ok((file, bytes)) => exercise.grade_alone(&bytes).map_err(|error| (file, error)),
-        Err(Failure::Input { file, error }) => Err((file, AnswerError::whole(error.message))),
-        Err(failure) => return Err(failure),
+        Err(reason) => Err((name_of(path), AnswerError::whole(reason))),
     };
     let verdict = match (graded, args.format) {
         (Err((file, error)), VerdictFormat::Text) => return Err(Failure::Answer { file, error }),
