@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use clap::ColorChoice;
 
-use super::args::{SearchArgs, TreeArgs, describe_io, read_input, read_within};
+use super::args::{SearchArgs, TreeArgs, describe_io, is_stdin, read_input, read_within};
 use super::{Failure, Status, palette};
 use crate::check::classroom::AnswerError;
 use crate::check::gradescope::{self, Visibility};
@@ -104,8 +104,11 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
                 .into(),
         ));
     }
-    if args.answers.iter().filter(|path| path.as_os_str() == "-").count() > 1 {
-        return Err(Failure::Usage("only one answer can be read from standard input".into()));
+    let files = std::iter::once(&args.tree.tree).chain(&args.answers);
+    if files.filter(|path| is_stdin(path)).count() > 1 {
+        return Err(Failure::Usage(
+            "`-` (standard input) can be given once: for the tree or for one answer".into(),
+        ));
     }
     let (tree_file, bytes) = read_input(&args.tree.tree)?;
     let source = TreeSource {
