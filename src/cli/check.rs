@@ -58,7 +58,8 @@ pub struct CheckArgs {
     #[arg(long, value_name = "KEY=N,...", value_parser = Points::parse)]
     points: Option<Points>,
 
-    /// The language of the feedback [default: the answer's].
+    /// The language of the feedback [default: the answer's], and of
+    /// Gradescope's test names [default: English].
     #[arg(long, value_enum)]
     lang: Option<Lang>,
 
@@ -209,7 +210,10 @@ fn run_one(
             match format {
                 VerdictFormat::Json => verdict::write_unreadable(out, &error, points),
                 VerdictFormat::Csv => verdict::write_csv(out, &[(&file, Err(reason))], points),
-                _ => gradescope::write_unreadable(out, &submitted(path, &reason), points),
+                _ => {
+                    let reason = submitted(path, &reason);
+                    gradescope::write_unreadable(out, &reason, points, test_names(args))
+                }
             }
             .map_err(Failure::Output)?;
             return Err(Failure::Answer { file, error });
@@ -221,10 +225,18 @@ fn run_one(
         VerdictFormat::Text => verdict::write_text(out, &verdict, palette(args.color)),
         VerdictFormat::Json => verdict::write_json(out, &verdict),
         VerdictFormat::Csv => verdict::write_csv(out, &[(&file, Ok(&verdict))], points),
-        VerdictFormat::Gradescope => gradescope::write(out, &verdict, args.teacher_visibility),
+        VerdictFormat::Gradescope => {
+            gradescope::write(out, &verdict, args.teacher_visibility, test_names(args))
+        }
     }
     .map_err(Failure::Output)?;
     Ok(if verdict.is_right() { Status::Success } else { Status::Mismatch })
+}
+
+/// The language of Gradescope's test names: `--lang`, else English, never
+/// the answer's, so that every submission's tests are named alike.
+fn test_names(args: &CheckArgs) -> Lang {
+    args.lang.unwrap_or_default()
 }
 
 /// Why a Gradescope submission cannot be graded, naming the file the
