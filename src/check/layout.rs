@@ -358,12 +358,12 @@ mod tests {
             let reading = parse(text, &star).unwrap();
             assert_eq!(reading.lines[0].items, Items::BestMove(Some(b)), "{text}");
         }
+        // A name line (line 2) is skipped without a warning.
         let text = "# Aufgabe 3\nName: Ada\nAufgabe 3a)\norder: e\n1234) value: 3\nab) value: 3";
         assert_eq!(
             skipped(text),
             [
                 "line 1 skipped: \"# Aufgabe 3\" is not an answer line",
-                "line 2 skipped: unknown key \"Name\"; the keys are order, leaves, pruned, best move and value",
                 "line 3 skipped: \"Aufgabe 3a)\" is not an answer line",
                 "line 5 skipped: unknown key \"1234) value\"; the keys are order, leaves, pruned, best move and value",
                 "line 6 skipped: unknown key \"ab) value\"; the keys are order, leaves, pruned, best move and value",
