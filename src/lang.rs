@@ -42,6 +42,8 @@ pub struct Words {
     pub also: &'static [(&'static str, usize)],
     /// "No node", in the `pruned` and `best move` lines.
     pub nothing: &'static str,
+    /// A cutoff's skipped children, `{nodes}` their names: the German verb
+    /// closes the phrase (`schneide i j ab`).
     pub prune: &'static str,
     pub static_value: &'static str,
     pub lower_bound: &'static str,
@@ -118,7 +120,7 @@ const ENGLISH: Words = Words {
         ("value of the root", 4),
     ],
     nothing: "none",
-    prune: "prune",
+    prune: "prune {nodes}",
     static_value: "static value at the depth limit",
     lower_bound: "lower bound",
     upper_bound: "upper bound",
@@ -179,7 +181,7 @@ const GERMAN: Words = Words {
         ("Wurzelwert", 4),
     ],
     nothing: "-",
-    prune: "schneide ab",
+    prune: "schneide {nodes} ab",
     static_value: "statischer Wert an der Tiefengrenze",
     lower_bound: "untere Schranke",
     upper_bound: "obere Schranke",
