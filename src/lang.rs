@@ -101,6 +101,9 @@ pub struct VerdictWords {
     pub first_on_line: &'static str,
     pub not_asked: &'static str,
     pub note: &'static str,
+    /// Why an answer that is not UTF-8 (nor UTF-16 with a byte-order
+    /// mark) is not read, and what to do.
+    pub not_utf8: &'static str,
 }
 
 const ENGLISH: Words = Words {
@@ -159,6 +162,7 @@ const ENGLISH: Words = Words {
         first_on_line: "first on line",
         not_asked: "is not asked for in this exercise",
         note: "note",
+        not_utf8: "not UTF-8 text: save the answer as UTF-8",
     },
     explain: &ENGLISH_EXPLANATIONS,
 };
@@ -220,6 +224,7 @@ const GERMAN: Words = Words {
         first_on_line: "zuerst in Zeile",
         not_asked: "wird in dieser Aufgabe nicht gefragt",
         note: "Hinweis",
+        not_utf8: "kein UTF-8-Text: speichere die Antwort als UTF-8",
     },
     explain: &GERMAN_EXPLANATIONS,
 };
