@@ -231,7 +231,7 @@ fn parse_bound(text: &str) -> Result<f64, String> {
 
 /// Reads a file (or standard input for `-`), returning the name to use in
 /// messages and the bytes.
-pub fn read_input(path: &PathBuf) -> Result<(String, Vec<u8>), Failure> {
+pub fn read_input(path: &Path) -> Result<(String, Vec<u8>), Failure> {
     let file = name_in_messages(path);
     match read_within(path, tree::MAX_INPUT_BYTES, tree::too_large) {
         Ok(bytes) => Ok((file, bytes)),

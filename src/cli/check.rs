@@ -155,7 +155,7 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
 
 /// How messages name an answer file.
 fn name_of(path: &std::path::Path) -> String {
-    if path.as_os_str() == "-" { "<stdin>".into() } else { path.display().to_string() }
+    if is_stdin(path) { "<stdin>".into() } else { path.display().to_string() }
 }
 
 /// The most bytes of an answer read: far above any real answer (the whole
@@ -242,7 +242,7 @@ fn test_names(args: &CheckArgs) -> Lang {
 /// Why a Gradescope submission cannot be graded, naming the file the
 /// student hands in (`answer.txt`), not the autograder's path to it.
 fn submitted(path: &std::path::Path, reason: &str) -> String {
-    let stdin = path.as_os_str() == "-";
+    let stdin = is_stdin(path);
     let name = match path.file_name() {
         Some(name) if !stdin => name.to_string_lossy().into_owned(),
         _ => name_of(path),
