@@ -42,6 +42,8 @@ pub struct Words {
     pub also: &'static [(&'static str, usize)],
     /// "No node", in the `pruned` and `best move` lines.
     pub nothing: &'static str,
+    /// A cutoff's skipped children, `{nodes}` their names: the German verb
+    /// closes the phrase (`schneide i j ab`).
     pub prune: &'static str,
     pub static_value: &'static str,
     pub lower_bound: &'static str,
@@ -99,6 +101,9 @@ pub struct VerdictWords {
     pub first_on_line: &'static str,
     pub not_asked: &'static str,
     pub note: &'static str,
+    /// Why an answer that is not UTF-8 (nor UTF-16 with a byte-order
+    /// mark) is not read, and what to do.
+    pub not_utf8: &'static str,
 }
 
 const ENGLISH: Words = Words {
@@ -118,7 +123,7 @@ const ENGLISH: Words = Words {
         ("value of the root", 4),
     ],
     nothing: "none",
-    prune: "prune",
+    prune: "prune {nodes}",
     static_value: "static value at the depth limit",
     lower_bound: "lower bound",
     upper_bound: "upper bound",
@@ -157,6 +162,7 @@ const ENGLISH: Words = Words {
         first_on_line: "first on line",
         not_asked: "is not asked for in this exercise",
         note: "note",
+        not_utf8: "not UTF-8 text: save the answer as UTF-8",
     },
     explain: &ENGLISH_EXPLANATIONS,
 };
@@ -179,7 +185,7 @@ const GERMAN: Words = Words {
         ("Wurzelwert", 4),
     ],
     nothing: "-",
-    prune: "schneide ab",
+    prune: "schneide {nodes} ab",
     static_value: "statischer Wert an der Tiefengrenze",
     lower_bound: "untere Schranke",
     upper_bound: "obere Schranke",
@@ -218,6 +224,7 @@ const GERMAN: Words = Words {
         first_on_line: "zuerst in Zeile",
         not_asked: "wird in dieser Aufgabe nicht gefragt",
         note: "Hinweis",
+        not_utf8: "kein UTF-8-Text: speichere die Antwort als UTF-8",
     },
     explain: &GERMAN_EXPLANATIONS,
 };

@@ -90,6 +90,42 @@ impl Key {
     }
 }
 
+/// The fields above an answer that name who wrote it (docs/grading.md
+/// lists them), lower case and without spaces.
+const NAME_FIELDS: [&str; 23] = [
+    "name",
+    "fullname",
+    "vorname",
+    "nachname",
+    "student",
+    "studentin",
+    "studentname",
+    "student-name",
+    "studentid",
+    "student-id",
+    "matrikelnummer",
+    "matrikel-nr.",
+    "matr.-nr.",
+    "matr.nr.",
+    "matrnr",
+    "id",
+    "gruppe",
+    "group",
+    "team",
+    "autor",
+    "author",
+    "e-mail",
+    "email",
+];
+
+/// Whether `key`, the text before a line's `:` or `=`, is a field naming
+/// who wrote the answer (`Name`, `Matr.-Nr.`, `Gruppe`).
+pub fn is_name_field(key: &str) -> bool {
+    let plain: String =
+        key.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase).collect();
+    NAME_FIELDS.contains(&plain.as_str())
+}
+
 /// The most characters of an answer a message quotes.
 const QUOTED: usize = 200;
 

@@ -8,8 +8,10 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::report::{key_label, key_line, student_notes, write_record};
+use super::classroom::Key;
+use super::report::{key_line, student_notes, write_record};
 use super::{Points, Verdict};
+use crate::lang::Lang;
 use crate::terminal::Palette;
 
 /// When Gradescope shows a test to students, spelt as Gradescope does.
@@ -46,9 +48,21 @@ struct Results {
 /// The name of the test of the teacher's notes.
 const TEACHER: &str = "notes for the teacher";
 
-/// Writes `results.json` for a graded answer; the teacher's notes, if
-/// any, are shown to students as `teacher` says.
-pub fn write(out: &mut dyn Write, verdict: &Verdict, teacher: Visibility) -> io::Result<()> {
+/// A test's name: the key in `names`, the course's language (`--lang`),
+/// so that every submission's tests are named alike, whatever language
+/// or form (an order of the inner nodes) the answer is written in.
+fn test_name(key: Key, names: Lang) -> String {
+    names.words().keys[key.index()].to_string()
+}
+
+/// Writes `results.json` for a graded answer, its tests named in `names`;
+/// the teacher's notes, if any, are shown to students as `teacher` says.
+pub fn write(
+    out: &mut dyn Write,
+    verdict: &Verdict,
+    teacher: Visibility,
+    names: Lang,
+) -> io::Result<()> {
     let words = verdict.lang.words();
     let mut tests: Vec<Test> = verdict
         .points
@@ -57,7 +71,7 @@ pub fn write(out: &mut dyn Write, verdict: &Verdict, teacher: Visibility) -> io:
             let given = verdict.keys.iter().find(|k| k.about == Some(key))?;
             let score = if given.wrong.is_none() { max_score } else { 0.0 };
             let output = key_line(given, words, Palette::default());
-            let name = key_label(given, words);
+            let name = test_name(key, names);
             Some(Test { name, score, max_score, output, visibility: None })
         })
         .collect();
@@ -73,13 +87,19 @@ pub fn write(out: &mut dyn Write, verdict: &Verdict, teacher: Visibility) -> io:
 }
 
 /// Writes `results.json` for an answer that cannot be read or was not
-/// handed in: every key scores nothing, and the output is the `reason`.
-pub fn write_unreadable(out: &mut dyn Write, reason: &str, points: Points) -> io::Result<()> {
+/// handed in: every key (named in `names`) scores nothing, and the output
+/// is the `reason`.
+pub fn write_unreadable(
+    out: &mut dyn Write,
+    reason: &str,
+    points: Points,
+    names: Lang,
+) -> io::Result<()> {
     let output = reason.to_string();
     let tests = points
         .keys()
         .map(|(key, max_score)| Test {
-            name: key.name().to_string(),
+            name: test_name(key, names),
             score: 0.0,
             max_score,
             output: output.clone(),

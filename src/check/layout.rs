@@ -13,8 +13,9 @@
 //!    line of a list (`order`, `leaves`, `pruned`) may wrap onto the next:
 //!    a line that is not a key line and reads as items of the key above
 //!    continues it.
-//! 5. Any other line is skipped, with a warning that names it; so is a key
-//!    given a second time.
+//! 5. A line whose key names who wrote the answer (`Name: ...`,
+//!    `Matr.-Nr.: ...`) is skipped silently. Any other line is skipped,
+//!    with a warning that names it; so is a key given a second time.
 //! 6. An answer is unreadable only when no line of it is a key line.
 //!
 //! Reading is linear in the answer's length: a key is looked for only in
@@ -142,7 +143,10 @@ impl Reader<'_> {
             block.text.push_str(line);
             return;
         }
-        self.skipped.push(Skipped { line: number, why: why_skipped(line) });
+        match why_skipped(line) {
+            Why::UnknownKey(key) if classroom::is_name_field(&key) => {}
+            why => self.skipped.push(Skipped { line: number, why }),
+        }
     }
 
     /// The key `line` starts with, its language, and the rest of the line.
@@ -354,12 +358,12 @@ mod tests {
             let reading = parse(text, &star).unwrap();
             assert_eq!(reading.lines[0].items, Items::BestMove(Some(b)), "{text}");
         }
+        // A name line (line 2) is skipped without a warning.
         let text = "# Aufgabe 3\nName: Ada\nAufgabe 3a)\norder: e\n1234) value: 3\nab) value: 3";
         assert_eq!(
             skipped(text),
             [
                 "line 1 skipped: \"# Aufgabe 3\" is not an answer line",
-                "line 2 skipped: unknown key \"Name\"; the keys are order, leaves, pruned, best move and value",
                 "line 3 skipped: \"Aufgabe 3a)\" is not an answer line",
                 "line 5 skipped: unknown key \"1234) value\"; the keys are order, leaves, pruned, best move and value",
                 "line 6 skipped: unknown key \"ab) value\"; the keys are order, leaves, pruned, best move and value",

@@ -313,12 +313,15 @@ pub fn write_csv(out: &mut dyn Write, graded: &[Graded<'_>], points: Points) -> 
     Ok(())
 }
 
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
+/// A CSV field, its control characters escaped as the class summary
+/// escapes them (a file name's ESC never reaches a terminal, nor a newline
+/// splits a row), quoted when it holds a comma or a quote.
 fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
+    let text = visible(text);
+    if text.contains([',', '"']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
-        text.to_string()
+        text.into_owned()
     }
 }
 
@@ -385,7 +388,7 @@ mod tests {
         let csv = text(|out| write_csv(out, &graded, verdict.points));
         assert_eq!(
             csv,
-            "file,status,order,leaves,pruned,score,max score,explanation,teacher,skipped\n\"a\u{1b}[2J\nb.txt\",wrong,ok,wrong,missing,2,4,\"leaves: wrong at item 2: the answer has x, the search has (nothing); why\",,\n\"c\nd.txt\",unreadable,missing,missing,missing,0,4,not UTF-8 text,,\n"
+            "file,status,order,leaves,pruned,score,max score,explanation,teacher,skipped\na\\u{1b}[2J\\u{a}b.txt,wrong,ok,wrong,missing,2,4,\"leaves: wrong at item 2: the answer has x, the search has (nothing); why\",,\nc\\u{a}d.txt,unreadable,missing,missing,missing,0,4,not UTF-8 text,,\n"
         );
     }
 }

@@ -231,10 +231,9 @@ fn parse_bound(text: &str) -> Result<f64, String> {
 
 /// Reads a file (or standard input for `-`), returning the name to use in
 /// messages and the bytes.
-pub fn read_input(path: &PathBuf) -> Result<(String, Vec<u8>), Failure> {
+pub fn read_input(path: &Path) -> Result<(String, Vec<u8>), Failure> {
     let file = name_in_messages(path);
-    let read = if is_stdin(path) { read_at_most(io::stdin().lock(), 0) } else { read_file(path) };
-    match read {
+    match read_within(path, tree::MAX_INPUT_BYTES, tree::too_large) {
         Ok(bytes) => Ok((file, bytes)),
         Err(error) => {
             let error = tree::TreeError::new(format!("cannot read: {}", describe_io(&error)));
@@ -243,41 +242,43 @@ pub fn read_input(path: &PathBuf) -> Result<(String, Vec<u8>), Failure> {
     }
 }
 
+/// The bytes of a file (or standard input for `-`) of at most `limit`
+/// bytes; a larger one is refused (`FileTooLarge`, with the reason
+/// `too_large` gives for its length) after reading no more than one byte
+/// past the limit, so an endless input (`/dev/zero`) ends too.
+pub fn read_within(
+    path: &Path,
+    limit: u64,
+    too_large: fn(u64) -> Option<String>,
+) -> io::Result<Vec<u8>> {
+    let refuse_beyond = |len: u64| match too_large(len) {
+        Some(reason) => Err(io::Error::new(io::ErrorKind::FileTooLarge, reason)),
+        None => Ok(()),
+    };
+    let (source, expected): (Box<dyn Read>, u64) = if is_stdin(path) {
+        (Box::new(io::stdin().lock()), 0)
+    } else {
+        // One open file, read once: a pipe or a FIFO cannot be read twice.
+        let file = std::fs::File::open(path)?;
+        let metadata = file.metadata()?;
+        let expected = if metadata.is_file() { metadata.len() } else { 0 };
+        refuse_beyond(expected)?;
+        (Box::new(file), expected)
+    };
+    let mut bytes = Vec::with_capacity(expected.min(limit) as usize);
+    source.take(limit + 1).read_to_end(&mut bytes)?;
+    refuse_beyond(bytes.len() as u64)?;
+    Ok(bytes)
+}
+
 /// Whether `path` stands for standard input.
-fn is_stdin(path: &Path) -> bool {
+pub fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
 /// How messages name the file at `path`.
 fn name_in_messages(path: &Path) -> String {
     if is_stdin(path) { "<stdin>".to_string() } else { path.display().to_string() }
-}
-
-/// A file's bytes, read once from one open file (a pipe or a FIFO cannot
-/// be read twice), into a buffer sized from its length where it has one; a
-/// file too large to read is refused before anything is read.
-fn read_file(path: &PathBuf) -> io::Result<Vec<u8>> {
-    let file = std::fs::File::open(path)?;
-    let metadata = file.metadata()?;
-    let expected = if metadata.is_file() { metadata.len() } else { 0 };
-    refuse_if_too_large(expected)?;
-    read_at_most(file, expected as usize)
-}
-
-/// Everything `source` gives, up to one byte more than a tree may have
-/// (refused); `expected` is the size to start with.
-fn read_at_most(source: impl Read, expected: usize) -> io::Result<Vec<u8>> {
-    let mut bytes = Vec::with_capacity(expected);
-    source.take(tree::MAX_INPUT_BYTES + 1).read_to_end(&mut bytes)?;
-    refuse_if_too_large(bytes.len() as u64)?;
-    Ok(bytes)
-}
-
-fn refuse_if_too_large(len: u64) -> io::Result<()> {
-    match tree::too_large(len) {
-        Some(reason) => Err(io::Error::new(io::ErrorKind::FileTooLarge, reason)),
-        None => Ok(()),
-    }
 }
 
 /// Why an I/O operation failed, in words, without the OS error number.

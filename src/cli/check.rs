@@ -2,12 +2,12 @@
 //! whole class at once.
 
 use std::borrow::Cow;
-use std::io::Write;
-use std::path::PathBuf;
+use std::io::{ErrorKind, Write};
+use std::path::{Path, PathBuf};
 
 use clap::ColorChoice;
 
-use super::args::{SearchArgs, TreeArgs, read_input};
+use super::args::{SearchArgs, TreeArgs, describe_io, is_stdin, read_input, read_within};
 use super::{Failure, Status, palette};
 use crate::check::classroom::AnswerError;
 use crate::check::gradescope::{self, Visibility};
@@ -58,7 +58,8 @@ pub struct CheckArgs {
     #[arg(long, value_name = "KEY=N,...", value_parser = Points::parse)]
     points: Option<Points>,
 
-    /// The language of the feedback [default: the answer's].
+    /// The language of the feedback [default: the answer's], and of
+    /// Gradescope's test names [default: English].
     #[arg(long, value_enum)]
     lang: Option<Lang>,
 
@@ -104,8 +105,11 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
                 .into(),
         ));
     }
-    if args.answers.iter().filter(|path| path.as_os_str() == "-").count() > 1 {
-        return Err(Failure::Usage("only one answer can be read from standard input".into()));
+    let files = std::iter::once(&args.tree.tree).chain(&args.answers);
+    if files.filter(|path| is_stdin(path)).count() > 1 {
+        return Err(Failure::Usage(
+            "`-` (standard input) can be given once: for the tree or for one answer".into(),
+        ));
     }
     let (tree_file, bytes) = read_input(&args.tree.tree)?;
     let source = TreeSource {
@@ -151,16 +155,29 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
 
 /// How messages name an answer file.
 fn name_of(path: &std::path::Path) -> String {
-    if path.as_os_str() == "-" { "<stdin>".into() } else { path.display().to_string() }
+    if is_stdin(path) { "<stdin>".into() } else { path.display().to_string() }
+}
+
+/// The most bytes of an answer read: far above any real answer (the whole
+/// tic-tac-toe order is 14 MiB), so that an endless or huge file is
+/// refused as that answer's verdict.
+const MAX_ANSWER_BYTES: u64 = 64 << 20;
+
+/// Why an answer of `len` bytes is not read, if it is too large.
+fn answer_too_large(len: u64) -> Option<String> {
+    (len > MAX_ANSWER_BYTES).then(|| "the answer is larger than 64 MiB".to_string())
 }
 
 /// An answer file's name and bytes, or why it cannot be read (missing, a
-/// directory, unreadable), as a reason for its row.
-fn read_answer(path: &PathBuf) -> Result<(String, Vec<u8>), String> {
-    read_input(path).map_err(|failure| match failure {
-        Failure::Input { error, .. } => error.message,
-        other => other.to_string(),
-    })
+/// directory, unreadable, too large), as a reason for its verdict.
+fn read_answer(path: &Path) -> Result<(String, Vec<u8>), String> {
+    match read_within(path, MAX_ANSWER_BYTES, answer_too_large) {
+        Ok(bytes) => Ok((name_of(path), bytes)),
+        Err(error) => Err(match (error.kind(), error.get_ref()) {
+            (ErrorKind::FileTooLarge, Some(reason)) => reason.to_string(),
+            _ => format!("cannot read: {}", describe_io(&error)),
+        }),
+    }
 }
 
 /// The run's error for an exercise that cannot be graded.
@@ -182,10 +199,9 @@ fn run_one(
     points: Points,
 ) -> Result<Status, Failure> {
     let path = &args.answers[0];
-    let graded = match read_input(path) {
+    let graded = match read_answer(path) {
         Ok((file, bytes)) => exercise.grade_alone(&bytes).map_err(|error| (file, error)),
-        Err(Failure::Input { file, error }) => Err((file, AnswerError::whole(error.message))),
-        Err(failure) => return Err(failure),
+        Err(reason) => Err((name_of(path), AnswerError::whole(reason))),
     };
     let verdict = match (graded, args.format) {
         (Err((file, error)), VerdictFormat::Text) => return Err(Failure::Answer { file, error }),
@@ -194,7 +210,10 @@ fn run_one(
             match format {
                 VerdictFormat::Json => verdict::write_unreadable(out, &error, points),
                 VerdictFormat::Csv => verdict::write_csv(out, &[(&file, Err(reason))], points),
-                _ => gradescope::write_unreadable(out, &submitted(path, &reason), points),
+                _ => {
+                    let reason = submitted(path, &reason);
+                    gradescope::write_unreadable(out, &reason, points, test_names(args))
+                }
             }
             .map_err(Failure::Output)?;
             return Err(Failure::Answer { file, error });
@@ -206,16 +225,24 @@ fn run_one(
         VerdictFormat::Text => verdict::write_text(out, &verdict, palette(args.color)),
         VerdictFormat::Json => verdict::write_json(out, &verdict),
         VerdictFormat::Csv => verdict::write_csv(out, &[(&file, Ok(&verdict))], points),
-        VerdictFormat::Gradescope => gradescope::write(out, &verdict, args.teacher_visibility),
+        VerdictFormat::Gradescope => {
+            gradescope::write(out, &verdict, args.teacher_visibility, test_names(args))
+        }
     }
     .map_err(Failure::Output)?;
     Ok(if verdict.is_right() { Status::Success } else { Status::Mismatch })
 }
 
+/// The language of Gradescope's test names: `--lang`, else English, never
+/// the answer's, so that every submission's tests are named alike.
+fn test_names(args: &CheckArgs) -> Lang {
+    args.lang.unwrap_or_default()
+}
+
 /// Why a Gradescope submission cannot be graded, naming the file the
 /// student hands in (`answer.txt`), not the autograder's path to it.
 fn submitted(path: &std::path::Path, reason: &str) -> String {
-    let stdin = path.as_os_str() == "-";
+    let stdin = is_stdin(path);
     let name = match path.file_name() {
         Some(name) if !stdin => name.to_string_lossy().into_owned(),
         _ => name_of(path),

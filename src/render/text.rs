@@ -304,7 +304,8 @@ pub fn describe(
             let reason =
                 palette.paint(Role::Cutoff, &crate::notation::cutoff_test(&rule, notation));
             let pruned = palette.paint(Role::Pruned, &names.join(" "));
-            format!("{}: {reason}: {} {pruned}", tree.name(node), words.prune)
+            let prune = crate::lang::fill(words.prune, &[("nodes", &pruned)]);
+            format!("{}: {reason}: {prune}", tree.name(node))
         }
         Event::Value { node, value, kind } => {
             let note = bound_note(kind, words).map(|note| format!(" ({note})")).unwrap_or_default();

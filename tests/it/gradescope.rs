@@ -122,7 +122,7 @@ fn the_example_autograder_grades_every_kind_of_submission() {
         ("right", Some(&right), 6.0),
         ("wrong", Some(&wrong), 2.0),
         ("missing", None, 0.0),
-        ("unreadable", Some(b"\xff\xfe not text"), 0.0),
+        ("unreadable", Some(b"\x80 not text"), 0.0),
     ];
     for (name, answer, score) in cases {
         let results = autograde(name, answer);
@@ -134,8 +134,11 @@ fn the_example_autograder_grades_every_kind_of_submission() {
     }
     let missing = autograde("missing", None);
     assert_eq!(missing["output"], "no answer.txt was submitted", "{missing}");
-    let unreadable = autograde("unreadable", Some(b"\xff\xfe not text"));
-    assert_eq!(unreadable["output"], "answer.txt cannot be read: not UTF-8 text", "{unreadable}");
+    let unreadable = autograde("unreadable", Some(b"\x80 not text"));
+    assert_eq!(
+        unreadable["output"], "answer.txt cannot be read: not UTF-8 text: save the answer as UTF-8",
+        "{unreadable}"
+    );
 }
 
 /// Issue 41: `check` read a long answer line in quadratic time (a 1 MB
@@ -155,4 +158,35 @@ fn check_reads_a_long_answer_line_in_linear_time() {
         assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stdout));
         assert!(took < std::time::Duration::from_secs(20), "{name}: took {took:?}");
     }
+}
+
+/// The names of the tests of a results.json.
+fn test_names(results: &Value) -> Vec<String> {
+    let tests = results["tests"].as_array().expect("tests");
+    tests.iter().map(|test| test["name"].as_str().expect("a name").to_string()).collect()
+}
+
+/// A German answer's tests were named in German (`Reihenfolge`), an
+/// English one's in English, and a leaves line without `#` gave
+/// `leaves (without #)`: one assignment's tests were named differently per
+/// student. Test names follow `--lang` (English by default); the feedback
+/// may stay in the answer's language.
+#[test]
+fn gradescope_test_names_are_the_same_for_every_submission() {
+    let english = ["order", "leaves", "pruned", "best move", "value"];
+    let answers = [
+        "tests/answers/aima-right.txt",
+        "tests/answers/aima-short-german.txt",
+        "tests/answers/aima-no-marks.txt",
+        "tests/answers/missing.txt",
+    ];
+    for answer in answers {
+        let default = results(&[answer, "--algo", "alphabeta"]);
+        assert_eq!(test_names(&default), english, "{answer}: {default}");
+        let german = results(&[answer, "--algo", "alphabeta", "--lang", "de"]);
+        let names = ["Reihenfolge", "Blätter", "abgeschnitten", "bester Zug", "Wert"];
+        assert_eq!(test_names(&german), names, "{answer}: {german}");
+    }
+    let german_feedback = results(&["tests/answers/aima-short-german.txt", "--algo", "alphabeta"]);
+    assert!(german_feedback["tests"][0]["output"].as_str().unwrap().starts_with("Reihenfolge"));
 }

@@ -93,6 +93,23 @@ fn the_class_summary_escapes_file_names() {
     assert!(!said.contains('\u{1b}'), "{said:?}");
 }
 
+/// `--format csv` wrote file names raw, so an ESC reached the terminal and
+/// a newline in a name split a row; its fields are escaped as the class
+/// summary's are.
+#[test]
+fn the_csv_gradebook_escapes_control_characters() {
+    let right = std::fs::read_to_string("tests/answers/aima-right.txt").unwrap();
+    let hostile = write("evil-csv\u{1b}[31m\nname.txt", &right);
+    let args = ["check", "trees/aima-5-2.json", &hostile, &hostile, "--algo", "alphabeta"];
+    let output = gametree(&[&args[..], &["--format", "csv"]].concat());
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let said = String::from_utf8(output.stdout).expect("UTF-8");
+    let lines: Vec<&str> = said.lines().collect();
+    assert_eq!(lines.len(), 3, "the header and one row per file: {said:?}");
+    assert!(lines[1].contains("evil-csv\\u{1b}[31m\\u{a}name.txt,right,"), "{said:?}");
+    assert!(!said.contains('\u{1b}'), "{said:?}");
+}
+
 #[test]
 fn control_characters_in_dot_never_reach_graphviz() {
     // Such names are refused before any output, so `-o x.svg` leaves nothing.
