@@ -34,8 +34,12 @@ pub fn write(out: &mut dyn Write, tree: &Tree) -> io::Result<()> {
     writeln!(out, "EFG 2 R \"\" {{ \"MAX\" \"MIN\" }}")?;
     writeln!(out, "\"written by gametree\"\n")?;
     let (mut infosets, mut outcomes) = ([0u32; 3], 0u32);
-    // Who moves at each node by depth alone, as a reader of the file assumes.
-    let mut by_depth = vec![tree.player(tree.root()); tree.len()];
+    // Who moves at each node by depth alone, as a reader of the file
+    // assumes: from the root's player, which a root that is a leaf does not
+    // write (a reader takes it for MAX).
+    let root = tree.root();
+    let first = if tree.is_leaf(root) { Player::Max } else { tree.player(root) };
+    let mut by_depth = vec![first; tree.len()];
     for node in tree.nodes() {
         let name = quoted(tree.name(node));
         let player = tree.player(node);
