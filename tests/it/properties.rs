@@ -154,6 +154,7 @@ proptest! {
             Algorithm::ALPHABETA,
             Algorithm::NEGAMAX_ALPHABETA,
             Algorithm::EXPECTIMAX,
+            Algorithm::SHALLOW,
         ];
         for algorithm in algorithms {
             let view = algorithm.view();
