@@ -11,10 +11,21 @@ mod latex;
 pub mod words;
 
 use crate::lang::Lang;
+use crate::search::Algorithm;
 use crate::settings::Settings;
 
 pub use html::html;
 pub use latex::latex;
+
+/// Whether a sheet for `algorithm` asks for the `pruned` line: whether
+/// the algorithm can cut, which every one with a window can (alpha-beta's,
+/// F1's one bound, MTD(f)'s and SSS*'s null windows). Minimax, negamax and
+/// expectimax search every child: their sheets neither ask for `pruned`
+/// nor grade it, as a teacher would not ask for a line whose answer is
+/// always "none".
+pub fn cuts(algorithm: Algorithm) -> bool {
+    algorithm.has_window()
+}
 
 /// Which document: the one handed out, or the one with the solutions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,16 +93,20 @@ impl Sheet {
     }
 
     /// The classroom lines a student writes, each with what it holds: the
-    /// five, without `pruned` where the algorithm never prunes.
+    /// five where the algorithm can cut, else all but `pruned`; bounds and
+    /// the `#` marks only where a cutoff can make them.
     fn answer_lines(&self) -> Vec<(&'static str, String)> {
         let words = words::of(self.lang);
         let keys = self.lang.words().keys;
-        let prunes = self.settings.algorithm.prunes();
+        let cuts = cuts(self.settings.algorithm);
         let mut lines = Vec::new();
         for (index, (&key, &meaning)) in keys.iter().zip(&words.lines).enumerate() {
             match index {
-                0 if prunes => lines.push((key, format!("{meaning}; {}", words.bounds))),
-                2 if !prunes => {}
+                0 | 1 if cuts => {
+                    let more = if index == 0 { words.bounds } else { words.cutoff_marks };
+                    lines.push((key, format!("{meaning}{more}")));
+                }
+                2 if !cuts => {}
                 _ => lines.push((key, meaning.to_string())),
             }
         }
