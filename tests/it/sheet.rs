@@ -252,7 +252,8 @@ fn unescape(html: &str) -> String {
 /// asks for `pruned` exactly where the algorithm can cut, the key holds
 /// exactly the lines asked, and a student answer of those lines, filled
 /// from the key, gets full marks from the teacher document's own command
-/// (issue 40: a fully correct minimax answer lost the `pruned` point).
+/// (issue 40: a fully correct minimax answer lost the `pruned` point); the
+/// task says that a node searched again is listed again where it can be.
 #[test]
 fn a_right_answer_to_the_lines_asked_gets_full_marks_for_every_algorithm() {
     let algorithms = [
@@ -286,6 +287,10 @@ fn a_right_answer_to_the_lines_asked_gets_full_marks_for_every_algorithm() {
         assert_eq!(asked.len(), if prunes { 5 } else { 4 }, "{algo} {lang}: {asked:?}");
         // "with # where" or "mit # wo": the leaves' marks, only where cutoffs are.
         assert_eq!(student.contains(" # w"), prunes, "{algo} {lang}: # marks only where cutoffs");
+
+        let again = student.contains("listed again") || student.contains("erneut in der Liste");
+        let searches_again = ["pvs", "mtdf", "sss"].contains(&algo);
+        assert_eq!(again, searches_again, "{algo} {lang}: nodes searched again are listed again");
 
         let answer = dir.join("answer.txt");
         std::fs::write(&answer, &key).unwrap();

@@ -11,7 +11,7 @@ mod latex;
 pub mod words;
 
 use crate::lang::Lang;
-use crate::search::Algorithm;
+use crate::search::{Algorithm, Windows};
 use crate::settings::Settings;
 
 pub use html::html;
@@ -98,16 +98,22 @@ impl Sheet {
     fn answer_lines(&self) -> Vec<(&'static str, String)> {
         let words = words::of(self.lang);
         let keys = self.lang.words().keys;
-        let cuts = cuts(self.settings.algorithm);
+        let algorithm = self.settings.algorithm;
+        let cuts = cuts(algorithm);
+        // PVS searches a child again, MTD(f) and SSS* the tree in passes.
+        let again =
+            matches!(algorithm.about().window, Windows::Passes | Windows::Root { null: true });
         let mut lines = Vec::new();
         for (index, (&key, &meaning)) in keys.iter().zip(&words.lines).enumerate() {
-            match index {
-                0 | 1 if cuts => {
-                    let more = if index == 0 { words.bounds } else { words.cutoff_marks };
-                    lines.push((key, format!("{meaning}{more}")));
-                }
-                2 if !cuts => {}
-                _ => lines.push((key, meaning.to_string())),
+            let mut meaning = meaning.to_string();
+            if cuts && index < 2 {
+                meaning.push_str([words.bounds, words.cutoff_marks][index]);
+            }
+            if again && index < 3 {
+                meaning.push_str(words.again[index]);
+            }
+            if cuts || index != 2 {
+                lines.push((key, meaning));
             }
         }
         lines
