@@ -312,3 +312,24 @@ fn a_right_answer_to_the_lines_asked_gets_full_marks_for_every_algorithm() {
         assert!(said.ends_with(&full), "{algo} {lang}: {command}\n{said}");
     }
 }
+
+/// The teacher's grading command wraps inside the page: in typewriter
+/// type, whose spaces do not stretch, a justified line could not break,
+/// and expectimax's command with `--keys` ran off the page.
+#[test]
+fn the_grading_command_fits_the_page() {
+    if !latex_available() {
+        return;
+    }
+    let dir = folder("command-fits");
+    let args = ["sheet", "--count", "1", "--seed", "5", "--algo", "expectimax", "-o"];
+    gametree(&[&args[..], &[dir.to_str().unwrap()]].concat());
+    let compiled = Command::new("pdflatex")
+        .args(["-interaction=nonstopmode", "-halt-on-error", "teacher.tex"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(compiled.status.success(), "{}", String::from_utf8_lossy(&compiled.stdout));
+    let log = read(&dir.join("teacher.log"));
+    assert!(!log.contains("Overfull \\hbox"), "{log}");
+}
