@@ -80,13 +80,18 @@ impl Sheet {
     }
 
     /// The task's text: the algorithm and its conventions, and for the
-    /// student what to write down.
+    /// student what to write down, and that a node searched again is
+    /// listed again where the algorithm does that.
     fn task_text(&self, document: Document) -> String {
         let words = words::of(self.lang);
         let conventions = words.conventions(&self.settings, self.lang).join("; ");
         let algorithm = words.algorithm(self.settings.algorithm);
         let task = format!("{} {algorithm} ({conventions}).", words.search_with);
+        // PVS searches a child again, MTD(f) and SSS* the tree in passes.
+        let window = self.settings.algorithm.about().window;
+        let again = matches!(window, Windows::Passes | Windows::Root { null: true });
         match document {
+            Document::Student if again => format!("{task} {} {}", words.again, words.write_down),
             Document::Student => format!("{task} {}", words.write_down),
             Document::Teacher => task,
         }
@@ -98,19 +103,12 @@ impl Sheet {
     fn answer_lines(&self) -> Vec<(&'static str, String)> {
         let words = words::of(self.lang);
         let keys = self.lang.words().keys;
-        let algorithm = self.settings.algorithm;
-        let cuts = cuts(algorithm);
-        // PVS searches a child again, MTD(f) and SSS* the tree in passes.
-        let again =
-            matches!(algorithm.about().window, Windows::Passes | Windows::Root { null: true });
+        let cuts = cuts(self.settings.algorithm);
         let mut lines = Vec::new();
         for (index, (&key, &meaning)) in keys.iter().zip(&words.lines).enumerate() {
             let mut meaning = meaning.to_string();
             if cuts && index < 2 {
                 meaning.push_str([words.bounds, words.cutoff_marks][index]);
-            }
-            if again && index < 3 {
-                meaning.push_str(words.again[index]);
             }
             if cuts || index != 2 {
                 lines.push((key, meaning));

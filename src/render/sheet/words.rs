@@ -25,9 +25,9 @@ pub struct SheetWords {
     pub bounds: &'static str,
     /// Said of the leaves line where a cutoff can skip children.
     pub cutoff_marks: &'static str,
-    /// Said of the order, leaves and pruned lines where the algorithm searches
-    /// a node more than once (PVS's re-searches, MTD(f)'s and SSS*'s passes).
-    pub again: [&'static str; 3],
+    /// Said before what to write down where the algorithm searches a node
+    /// more than once (PVS's re-searches, MTD(f)'s and SSS*'s passes).
+    pub again: &'static str,
     pub children_in_order: &'static str,
     pub chance: &'static str,
     pub cut_on_equality: &'static str,
@@ -59,11 +59,7 @@ const ENGLISH: SheetWords = SheetWords {
         "the root's value",
     ],
     cutoff_marks: ", with # where a cutoff skips children",
-    again: [
-        "; a node that gets a value again (in a re-search or a later pass) is listed again",
-        "; a leaf evaluated again is listed again",
-        "; a child skipped again is listed again",
-    ],
+    again: "A node searched again (in a re-search or a later pass) is listed again in each line.",
     bounds: "; a value that is only a bound as \u{2265}5 or \u{2264}2",
     children_in_order: "children from left to right",
     chance: "a chance node (a circle) takes the average of its children's values, weighted by the probabilities on its edges",
@@ -109,11 +105,7 @@ const GERMAN: SheetWords = SheetWords {
         "den Wert der Wurzel",
     ],
     cutoff_marks: ", mit # wo ein Cutoff Kinder \u{fc}berspringt",
-    again: [
-        "; ein Knoten, der erneut einen Wert erh\u{e4}lt (bei einer erneuten Suche oder in einem weiteren Durchlauf), steht erneut in der Liste",
-        "; ein erneut ausgewertetes Blatt steht erneut in der Liste",
-        "; ein erneut \u{fc}bersprungenes Kind steht erneut in der Liste",
-    ],
+    again: "Ein erneut durchsuchter Knoten (bei einer erneuten Suche oder in einem weiteren Durchlauf) wird in jeder Zeile erneut aufgef\u{fc}hrt.",
     bounds: "; einen Wert, der nur eine Schranke ist, als \u{2265}5 oder \u{2264}2",
     children_in_order: "Kinder von links nach rechts",
     chance: "ein Zufallsknoten (ein Kreis) nimmt den Mittelwert der Werte seiner Kinder, gewichtet mit den Wahrscheinlichkeiten an seinen Kanten",
