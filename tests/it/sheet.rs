@@ -227,3 +227,109 @@ fn chance_german_and_a_sheet_without_latex_or_graphviz() {
     assert!(student.contains("Durchsuchen Sie den Baum mit Alpha-Beta-Suche"), "{student}");
     assert!(read(&dir.join("exercise-1-key.txt")).starts_with("Reihenfolge: "));
 }
+
+/// The lines the student document asks for, in its language: each
+/// `<p><b>KEY:</b></p>` of the answer's room in student.html.
+fn asked_lines(student_html: &str) -> Vec<String> {
+    let room = &student_html[student_html.find("<div class=\"answer\">").unwrap()..];
+    let room = &room[..room.find("</div>").unwrap()];
+    room.split("<b>").skip(1).map(|line| unescape(&line[..line.find(":</b>").unwrap()])).collect()
+}
+
+/// HTML text with its numeric character references (`Bl&#228;tter`) read.
+fn unescape(html: &str) -> String {
+    let mut parts = html.split("&#");
+    let mut text = parts.next().unwrap().to_string();
+    for part in parts {
+        let (number, rest) = part.split_once(';').unwrap();
+        text.push(char::from_u32(number.parse().unwrap()).unwrap());
+        text.push_str(rest);
+    }
+    text
+}
+
+/// For every algorithm a sheet takes, in English and German: the task
+/// asks for `pruned` exactly where the algorithm can cut, the key holds
+/// exactly the lines asked, and a student answer of those lines, filled
+/// from the key, gets full marks from the teacher document's own command
+/// (issue 40: a fully correct minimax answer lost the `pruned` point); the
+/// task says that a node searched again is listed again where it can be.
+#[test]
+fn a_right_answer_to_the_lines_asked_gets_full_marks_for_every_algorithm() {
+    let algorithms = [
+        "minimax",
+        "negamax",
+        "alphabeta",
+        "negamax-alphabeta",
+        "shallow",
+        "expectimax",
+        "pvs",
+        "mtdf",
+        "sss",
+    ];
+    for (algo, lang) in algorithms.into_iter().flat_map(|algo| [(algo, "en"), (algo, "de")]) {
+        let dir = folder(&format!("graded-{algo}-{lang}"));
+        let args = ["sheet", "--count", "1", "--seed", "2", "--algo", algo, "--lang", lang, "-o"];
+        // Without pdflatex and Graphviz: the HTML documents say it all.
+        let made = Command::new(env!("CARGO_BIN_EXE_gametree"))
+            .args(args)
+            .arg(&dir)
+            .env("PATH", "/nonexistent")
+            .output()
+            .unwrap();
+        assert!(made.status.success(), "{algo}: {}", String::from_utf8_lossy(&made.stderr));
+        let student = read(&dir.join("student.html"));
+        let asked = asked_lines(&student);
+        let key = read(&dir.join("exercise-1-key.txt"));
+        let keys: Vec<&str> = key.lines().map(|line| line.split(':').next().unwrap()).collect();
+        assert_eq!(keys, asked, "{algo} {lang}: the key holds the lines asked");
+        let prunes = !["minimax", "negamax", "expectimax"].contains(&algo);
+        assert_eq!(asked.len(), if prunes { 5 } else { 4 }, "{algo} {lang}: {asked:?}");
+        // "with # where" or "mit # wo": the leaves' marks, only where cutoffs are.
+        assert_eq!(student.contains(" # w"), prunes, "{algo} {lang}: # marks only where cutoffs");
+
+        let again = student.contains("listed again") || student.contains("erneut aufgef&#252;hrt");
+        let searches_again = ["pvs", "mtdf", "sss"].contains(&algo);
+        assert_eq!(again, searches_again, "{algo} {lang}: nodes searched again are listed again");
+
+        let answer = dir.join("answer.txt");
+        std::fs::write(&answer, &key).unwrap();
+        let teacher = read(&dir.join("teacher.html"));
+        let start = teacher.find("<code>gametree check ").unwrap() + "<code>gametree ".len();
+        let command = &teacher[start..start + teacher[start..].find("</code>").unwrap()];
+        let words: Vec<&str> = command.split(' ').collect();
+        let graded = Command::new(env!("CARGO_BIN_EXE_gametree"))
+            .args(words.iter().map(|word| if *word == "ANSWER" { "answer.txt" } else { word }))
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&graded.stdout);
+        assert_eq!(graded.status.code(), Some(0), "{algo} {lang}: {command}\n{said}");
+        let full = match lang {
+            "en" => format!("score: {0} of {0}\n", asked.len()),
+            _ => format!("Punkte: {0} von {0}\n", asked.len()),
+        };
+        assert!(said.ends_with(&full), "{algo} {lang}: {command}\n{said}");
+    }
+}
+
+/// The teacher's grading command wraps inside the page: in typewriter
+/// type, whose spaces do not stretch, a justified line could not break,
+/// and expectimax's command with `--keys` ran off the page.
+#[test]
+fn the_grading_command_fits_the_page() {
+    if !latex_available() {
+        return;
+    }
+    let dir = folder("command-fits");
+    let args = ["sheet", "--count", "1", "--seed", "5", "--algo", "expectimax", "-o"];
+    gametree(&[&args[..], &[dir.to_str().unwrap()]].concat());
+    let compiled = Command::new("pdflatex")
+        .args(["-interaction=nonstopmode", "-halt-on-error", "teacher.tex"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(compiled.status.success(), "{}", String::from_utf8_lossy(&compiled.stdout));
+    let log = read(&dir.join("teacher.log"));
+    assert!(!log.contains("Overfull \\hbox"), "{log}");
+}

@@ -15,7 +15,7 @@ use crate::graphviz::{self, GraphvizError, ImageFormat};
 use crate::lang::Lang;
 use crate::notation::Notation;
 use crate::render::picture::Look;
-use crate::render::sheet::Task;
+use crate::render::sheet::{self, Task};
 use crate::search::{self, Event, Flow, SearchError, Sink};
 use crate::settings::Settings;
 use crate::trace::{self, Format, Request};
@@ -212,5 +212,12 @@ fn key(tree: &Tree, settings: &Settings, lang: Lang) -> Result<Vec<(String, Stri
         answer.best_move.map_or(words.nothing, |node| tree.name(node)).to_string(),
         answer.value.to_string(),
     ];
-    Ok(words.keys.iter().map(|key| key.to_string()).zip(lines).collect())
+    let asked = words.keys.iter().zip(lines).enumerate();
+    // `pruned` only where the sheet asks for it: the key holds the lines
+    // the student writes.
+    let cuts = sheet::cuts(settings.algorithm);
+    Ok(asked
+        .filter(|&(index, _)| cuts || index != 2)
+        .map(|(_, (key, items))| (key.to_string(), items))
+        .collect())
 }

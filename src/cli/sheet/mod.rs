@@ -164,7 +164,9 @@ fn check_flags(args: &SheetArgs, algorithm: Algorithm) -> String {
         ),
     ];
     let given = flags.into_iter().filter(|(given, _)| *given).map(|(_, flag)| format!(" {flag}"));
-    format!("--algo {}{}", algorithm.name(), given.collect::<String>())
+    // An algorithm that cannot cut is graded on the four lines asked.
+    let keys = if sheet::cuts(algorithm) { "" } else { " --keys order,leaves,best-move,value" };
+    format!("--algo {}{}{keys}", algorithm.name(), given.collect::<String>())
 }
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), Failure> {

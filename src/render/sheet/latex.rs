@@ -71,8 +71,10 @@ fn teacher_task(out: &mut String, sheet: &Sheet, task: &Task) {
         out.push_str(&format!("\\item[{}:] {}\n", text(key), prose(items)));
     }
     out.push_str("\\end{description}\n");
+    // Ragged right: typewriter spaces do not stretch, so a justified line
+    // could not break and the command ran off the page.
     out.push_str(&format!(
-        "{}: \\texttt{{{}}}\n",
+        "{{\\raggedright {}: \\texttt{{{}}}\\par}}\n",
         text(super::words::of(sheet.lang).grade_with),
         text(&sheet.check_command(task))
     ));

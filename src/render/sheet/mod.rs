@@ -11,10 +11,21 @@ mod latex;
 pub mod words;
 
 use crate::lang::Lang;
+use crate::search::{Algorithm, Windows};
 use crate::settings::Settings;
 
 pub use html::html;
 pub use latex::latex;
+
+/// Whether a sheet for `algorithm` asks for the `pruned` line: whether
+/// the algorithm can cut, which every one with a window can (alpha-beta's,
+/// F1's one bound, MTD(f)'s and SSS*'s null windows). Minimax, negamax and
+/// expectimax search every child: their sheets neither ask for `pruned`
+/// nor grade it, as a teacher would not ask for a line whose answer is
+/// always "none".
+pub fn cuts(algorithm: Algorithm) -> bool {
+    algorithm.has_window()
+}
 
 /// Which document: the one handed out, or the one with the solutions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,30 +80,38 @@ impl Sheet {
     }
 
     /// The task's text: the algorithm and its conventions, and for the
-    /// student what to write down.
+    /// student what to write down, and that a node searched again is
+    /// listed again where the algorithm does that.
     fn task_text(&self, document: Document) -> String {
         let words = words::of(self.lang);
         let conventions = words.conventions(&self.settings, self.lang).join("; ");
         let algorithm = words.algorithm(self.settings.algorithm);
         let task = format!("{} {algorithm} ({conventions}).", words.search_with);
+        // PVS searches a child again, MTD(f) and SSS* the tree in passes.
+        let window = self.settings.algorithm.about().window;
+        let again = matches!(window, Windows::Passes | Windows::Root { null: true });
         match document {
+            Document::Student if again => format!("{task} {} {}", words.again, words.write_down),
             Document::Student => format!("{task} {}", words.write_down),
             Document::Teacher => task,
         }
     }
 
     /// The classroom lines a student writes, each with what it holds: the
-    /// five, without `pruned` where the algorithm never prunes.
+    /// five where the algorithm can cut, else all but `pruned`; bounds and
+    /// the `#` marks only where a cutoff can make them.
     fn answer_lines(&self) -> Vec<(&'static str, String)> {
         let words = words::of(self.lang);
         let keys = self.lang.words().keys;
-        let prunes = self.settings.algorithm.prunes();
+        let cuts = cuts(self.settings.algorithm);
         let mut lines = Vec::new();
         for (index, (&key, &meaning)) in keys.iter().zip(&words.lines).enumerate() {
-            match index {
-                0 if prunes => lines.push((key, format!("{meaning}; {}", words.bounds))),
-                2 if !prunes => {}
-                _ => lines.push((key, meaning.to_string())),
+            let mut meaning = meaning.to_string();
+            if cuts && index < 2 {
+                meaning.push_str([words.bounds, words.cutoff_marks][index]);
+            }
+            if cuts || index != 2 {
+                lines.push((key, meaning));
             }
         }
         lines

@@ -23,6 +23,11 @@ pub struct SheetWords {
     pub lines: [&'static str; 5],
     /// Said of the order line where values can be bounds.
     pub bounds: &'static str,
+    /// Said of the leaves line where a cutoff can skip children.
+    pub cutoff_marks: &'static str,
+    /// Said before what to write down where the algorithm searches a node
+    /// more than once (PVS's re-searches, MTD(f)'s and SSS*'s passes).
+    pub again: &'static str,
     pub children_in_order: &'static str,
     pub chance: &'static str,
     pub cut_on_equality: &'static str,
@@ -48,12 +53,14 @@ const ENGLISH: SheetWords = SheetWords {
     write_down: "Write down, one line each:",
     lines: [
         "every node in the order it receives its value, with that value (e:3 f:12 b:3 ...)",
-        "the leaves evaluated, in order, with # where a cutoff skips children",
+        "the leaves evaluated, in order",
         "the children a cutoff skips",
         "the root's child to move to",
         "the root's value",
     ],
-    bounds: "a value that is only a bound as \u{2265}5 or \u{2264}2",
+    cutoff_marks: ", with # where a cutoff skips children",
+    again: "A node searched again (in a re-search or a later pass) is listed again in each line.",
+    bounds: "; a value that is only a bound as \u{2265}5 or \u{2264}2",
     children_in_order: "children from left to right",
     chance: "a chance node (a circle) takes the average of its children's values, weighted by the probabilities on its edges",
     cut_on_equality: "a cutoff on equality: MAX cuts when v \u{2265} \u{3b2}, MIN when v \u{2264} \u{3b1}",
@@ -92,12 +99,14 @@ const GERMAN: SheetWords = SheetWords {
     write_down: "Schreiben Sie auf, je eine Zeile:",
     lines: [
         "jeden Knoten in der Reihenfolge, in der er seinen Wert erh\u{e4}lt, mit diesem Wert (e:3 f:12 b:3 ...)",
-        "die ausgewerteten Bl\u{e4}tter der Reihe nach, mit # wo ein Cutoff Kinder \u{fc}berspringt",
+        "die ausgewerteten Bl\u{e4}tter der Reihe nach",
         "die Kinder, die ein Cutoff \u{fc}berspringt",
         "das Kind der Wurzel, zu dem gezogen wird",
         "den Wert der Wurzel",
     ],
-    bounds: "einen Wert, der nur eine Schranke ist, als \u{2265}5 oder \u{2264}2",
+    cutoff_marks: ", mit # wo ein Cutoff Kinder \u{fc}berspringt",
+    again: "Ein erneut durchsuchter Knoten (bei einer erneuten Suche oder in einem weiteren Durchlauf) wird in jeder Zeile erneut aufgef\u{fc}hrt.",
+    bounds: "; einen Wert, der nur eine Schranke ist, als \u{2265}5 oder \u{2264}2",
     children_in_order: "Kinder von links nach rechts",
     chance: "ein Zufallsknoten (ein Kreis) nimmt den Mittelwert der Werte seiner Kinder, gewichtet mit den Wahrscheinlichkeiten an seinen Kanten",
     cut_on_equality: "Cutoff bei Gleichheit: MAX schneidet ab, wenn v \u{2265} \u{3b2}, MIN, wenn v \u{2264} \u{3b1}",
