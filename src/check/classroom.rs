@@ -280,13 +280,22 @@ impl<'t> Names<'t> {
         Names { tree, names: tree.name_index() }
     }
 
+    /// Whether a node is named `word`.
+    pub fn has(&self, word: &str) -> bool {
+        self.names.contains_key(word)
+    }
+
     fn node(&self, word: &str) -> Result<NodeId, Unread> {
         self.names.get(word).copied().ok_or_else(|| unknown_node(word, &self.names))
     }
 
-    /// A root move, by its node's name or by the action that labels it
-    /// (`Left`, `bet`), quoted or not (CS188's `.solution` quotes it).
+    /// A root move, by its node's name (`"z"` where a node is named so) or
+    /// by the action that labels it (`Left`, `bet`), quoted or not (CS188's
+    /// `.solution` quotes it).
     fn root_move(&self, word: &str) -> Result<NodeId, Unread> {
+        if let Some(&node) = self.names.get(word) {
+            return Ok(node);
+        }
         let word = word.strip_prefix('"').and_then(|w| w.strip_suffix('"')).unwrap_or(word);
         let root = self.tree.root();
         let by_action =

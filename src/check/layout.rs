@@ -4,7 +4,8 @@
 //!
 //! 1. A line ends at `\n`, `\r\n` or a lone `\r`.
 //! 2. `//` at the start of a line, or after a space, starts a comment to
-//!    the end of the line; blank lines are skipped.
+//!    the end of the line, unless it starts a node's name (`//:0`, where
+//!    a node is named `//`); blank lines are skipped.
 //! 3. A key line is a key, in any language and case, followed by `:`, `=`
 //!    or a space and its items. Around the key, Markdown heading and quote
 //!    marks, list bullets and numbering (`1.`, `3a)`, `b)`) and emphasis
@@ -85,7 +86,7 @@ pub fn parse(text: &str, tree: &Tree) -> Result<Reading, AnswerError> {
         lang: None,
     };
     for (index, raw) in physical_lines(text).enumerate() {
-        let line = without_comment(raw);
+        let line = without_comment(raw, |word| reader.names.has(word));
         if !line.is_empty() {
             reader.take(index + 1, line);
         }
@@ -98,11 +99,17 @@ fn physical_lines(text: &str) -> impl Iterator<Item = &str> {
     text.split('\n').flat_map(|line| line.strip_suffix('\r').unwrap_or(line).split('\r'))
 }
 
-/// A line without its comment and the spaces around it.
-fn without_comment(line: &str) -> &str {
-    let comment = line
-        .match_indices("//")
-        .find(|&(at, _)| at == 0 || line[..at].ends_with(char::is_whitespace));
+/// A line without its comment and the spaces around it: from a `//` at
+/// the start or after a space, unless the word there, or its part before a
+/// `:` or `=`, is a name (`is_name`).
+fn without_comment(line: &str, is_name: impl Fn(&str) -> bool) -> &str {
+    let names_a_node = |rest: &str| {
+        let word = rest.split([' ', '\t', ',', ';']).next().unwrap_or_default();
+        is_name(word) || word.split([':', '=']).next().is_some_and(&is_name)
+    };
+    let comment = line.match_indices("//").find(|&(at, _)| {
+        (at == 0 || line[..at].ends_with(char::is_whitespace)) && !names_a_node(&line[at..])
+    });
     comment.map_or(line, |(at, _)| &line[..at]).trim()
 }
 
@@ -370,8 +377,13 @@ mod tests {
             ]
         );
         // A comment needs a space before it: a//b is one word.
-        assert_eq!(without_comment("a//b // c"), "a//b");
-        assert_eq!(without_comment("// c"), "");
+        let none = |_: &str| false;
+        assert_eq!(without_comment("a//b // c", none), "a//b");
+        assert_eq!(without_comment("// c", none), "");
+        // A node may be named `//`: its items are no comment.
+        let slashes = |word: &str| word == "//";
+        assert_eq!(without_comment("order: c:0 //:0 r:0", slashes), "order: c:0 //:0 r:0");
+        assert_eq!(without_comment("leaves: // e //note", slashes), "leaves: // e");
     }
 
     #[test]
