@@ -158,9 +158,10 @@ fn name_of(path: &std::path::Path) -> String {
     if is_stdin(path) { "<stdin>".into() } else { path.display().to_string() }
 }
 
-/// The most bytes of an answer read: far above any real answer (the whole
-/// tic-tac-toe order is 14 MiB), so that an endless or huge file is
-/// refused as that answer's verdict.
+/// The most bytes of classroom lines read: far above any real answer (the
+/// whole tic-tac-toe order is 14 MiB), so that an endless or huge file is
+/// refused as that answer's verdict. A JSON trace in a file may be as
+/// large as a tree file (the tic-tac-toe trace is 111 MiB).
 const MAX_ANSWER_BYTES: u64 = 64 << 20;
 
 /// Why an answer of `len` bytes is not read, if it is too large.
@@ -171,13 +172,31 @@ fn answer_too_large(len: u64) -> Option<String> {
 /// An answer file's name and bytes, or why it cannot be read (missing, a
 /// directory, unreadable, too large), as a reason for its verdict.
 fn read_answer(path: &Path) -> Result<(String, Vec<u8>), String> {
-    match read_within(path, MAX_ANSWER_BYTES, answer_too_large) {
+    let read = match read_within(path, MAX_ANSWER_BYTES, answer_too_large) {
+        Err(error) if error.kind() == ErrorKind::FileTooLarge && is_trace_file(path) => {
+            read_within(path, crate::tree::MAX_INPUT_BYTES, crate::tree::too_large)
+        }
+        read => read,
+    };
+    match read {
         Ok(bytes) => Ok((name_of(path), bytes)),
         Err(error) => Err(match (error.kind(), error.get_ref()) {
             (ErrorKind::FileTooLarge, Some(reason)) => reason.to_string(),
             _ => format!("cannot read: {}", describe_io(&error)),
         }),
     }
+}
+
+/// Whether `path` is a file (not a stream, which may be endless) whose
+/// first character is a JSON object's `{`: a JSON trace.
+fn is_trace_file(path: &Path) -> bool {
+    let mut start = [0u8; 64];
+    let read = std::fs::File::open(path).and_then(|mut file| {
+        let regular = file.metadata()?.is_file();
+        Ok(if regular { std::io::Read::read(&mut file, &mut start)? } else { 0 })
+    });
+    let start = &start[..read.unwrap_or(0)];
+    start.iter().find(|byte| !byte.is_ascii_whitespace()) == Some(&b'{')
 }
 
 /// The run's error for an exercise that cannot be graded.

@@ -110,6 +110,24 @@ fn the_csv_gradebook_escapes_control_characters() {
     assert!(!said.contains('\u{1b}'), "{said:?}");
 }
 
+/// Classroom lines stop at 64 MiB (an endless or huge answer is that
+/// answer's verdict), while a JSON trace may be as large as a tree file:
+/// the full tic-tac-toe trace is 111 MiB.
+#[test]
+fn a_json_trace_over_64_mib_is_checked_and_classroom_lines_over_it_are_refused() {
+    let padding = " ".repeat(65 << 20);
+    let trace =
+        succeed(&["trace", "trees/aima-5-2.json", "--algo", "alphabeta", "--format", "json"]);
+    let trace = String::from_utf8(trace.stdout).unwrap() + &padding;
+    let big_trace = write("big-trace.json", &trace);
+    let verdict = gametree(&["check", "trees/aima-5-2.json", &big_trace]);
+    assert_eq!(verdict.status.code(), Some(0), "{}", stderr(&verdict));
+    let big_answer = write("big-answer.txt", &format!("value: 3\n{padding}"));
+    let verdict = gametree(&["check", "trees/aima-5-2.json", &big_answer, "--algo", "alphabeta"]);
+    assert_eq!(verdict.status.code(), Some(2));
+    assert!(stderr(&verdict).contains("the answer is larger than 64 MiB"), "{}", stderr(&verdict));
+}
+
 #[test]
 fn control_characters_in_dot_never_reach_graphviz() {
     // Such names are refused before any output, so `-o x.svg` leaves nothing.
