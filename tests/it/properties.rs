@@ -65,6 +65,8 @@ struct RunningValues<'t> {
     view: View,
     /// Each node's running value so far, from its absorptions.
     latest: std::collections::HashMap<NodeId, f64>,
+    /// Whether every absorption carries a cutoff test.
+    tests: bool,
     wrong: Vec<String>,
 }
 
@@ -81,6 +83,11 @@ impl Sink for RunningValues<'_> {
         let before = *self.latest.get(&a.node).unwrap_or(&worst);
         let seen = a.seen.to_f64();
         let better = if maximises { before.max(seen) } else { before.min(seen) };
+        // A search with a window reports the cutoff test after every
+        // child, held or not; one without a window makes none.
+        if a.test.is_some() != self.tests {
+            self.wrong.push(format!("{}: test {:?}", self.tree.name(a.node), a.test));
+        }
         if a.before.to_f64() != before || a.after.to_f64() != better {
             let name = self.tree.name(a.node);
             self.wrong
@@ -158,7 +165,9 @@ proptest! {
         ];
         for algorithm in algorithms {
             let view = algorithm.view();
-            let mut sink = RunningValues { tree: &tree, view, latest: Default::default(), wrong: Vec::new() };
+            let tests = algorithm.has_window();
+            let latest = Default::default();
+            let mut sink = RunningValues { tree: &tree, view, latest, tests, wrong: Vec::new() };
             search::run(&tree, algorithm, &Options::default(), &mut sink).expect("search runs");
             prop_assert!(sink.wrong.is_empty(), "{:?}: {:?}", algorithm, sink.wrong);
         }
