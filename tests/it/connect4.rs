@@ -2,6 +2,7 @@
 //! program of its own (columns as stacks, a four found from the last
 //! disc), level by level, position by position; and its trees searched.
 
+use gametree::search::Algorithm;
 use std::collections::{BTreeMap, HashSet};
 
 use crate::common::{succeed, succeed_with_input};
@@ -162,18 +163,7 @@ fn every_algorithm_searches_the_generated_tree() {
     let tree = generate(&["--position", "1536", "--plies", "3"]);
     let text = serde_json::to_vec(&tree).unwrap();
     let mut values = BTreeMap::new();
-    for algo in [
-        "minimax",
-        "negamax",
-        "alphabeta",
-        "negamax-alphabeta",
-        "shallow",
-        "expectimax",
-        "pvs",
-        "mtdf",
-        "sss",
-        "id-alphabeta",
-    ] {
+    for algo in Algorithm::ALL.map(Algorithm::name) {
         let answer =
             succeed_with_input(&["trace", "-", "--algo", algo, "--format", "answer"], &text);
         let answer = String::from_utf8(answer.stdout).unwrap();

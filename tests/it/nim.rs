@@ -3,6 +3,7 @@
 //! game graphs with a transposition table.
 
 use crate::common::{succeed, succeed_with_input};
+use gametree::search::Algorithm;
 
 /// Whether the player to move wins with perfect play (Bouton, 1901):
 /// under normal play when the heaps' XOR is not 0; under misère play the
@@ -48,17 +49,9 @@ fn the_search_finds_the_winner_bouton_names() {
 #[test]
 fn every_algorithm_searches_the_generated_tree() {
     let tree = succeed(&["gen", "nim", "1", "2", "3"]).stdout;
-    for algo in [
-        "minimax",
-        "negamax",
-        "alphabeta",
-        "negamax-alphabeta",
-        "shallow",
-        "expectimax",
-        "pvs",
-        "mtdf",
-        "sss",
-    ] {
+    // Every algorithm but iterative deepening, which needs static values.
+    let algorithms = Algorithm::ALL.into_iter().filter(|&a| a != Algorithm::ID_ALPHABETA);
+    for algo in algorithms.map(Algorithm::name) {
         let answer =
             succeed_with_input(&["trace", "-", "--algo", algo, "--format", "answer"], &tree);
         let answer = String::from_utf8(answer.stdout).unwrap();
