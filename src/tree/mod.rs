@@ -404,8 +404,14 @@ pub fn parse<'a>(
         return Err(TreeError::new(format!("the input is too large: {reason}")));
     }
     let raw = input::read(&input, naming)?;
-    drop(input);
+    if !raw.matched_late {
+        drop(input);
+        return validate::validate(raw, overrides);
+    }
+    // Read again in the file's order, so that an error lists nodes as
+    // the file first names them.
     validate::validate(raw, overrides)
+        .or_else(|_| validate::validate(input::read_in_file_order(&input, naming)?, overrides))
 }
 
 /// The example tree files under `trees/`, for tests that go through all of them.

@@ -171,6 +171,11 @@ impl Interner {
         self.table.is_empty()
     }
 
+    /// How many names there are.
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
     /// The name with id `id`.
     pub fn name(&self, id: u32) -> &str {
         self.table.get(id as usize)

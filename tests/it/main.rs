@@ -26,6 +26,7 @@ mod frames;
 mod gradescope;
 mod graphviz;
 mod hostile;
+mod key_order;
 mod latex;
 mod layers;
 mod manual;

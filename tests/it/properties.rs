@@ -8,7 +8,6 @@ mod strategies;
 use gametree::answer::Recorder;
 use gametree::bounds::{ValueKind, Window};
 use gametree::check::{self, classroom, explain::Witness, trace_file};
-use gametree::generate::random::{self, Spec};
 use gametree::lang::Lang;
 use gametree::order::{self, Order};
 use gametree::render::answer::Style;
@@ -422,30 +421,6 @@ proptest! {
         for naming in [Naming::Letters, Naming::Paths] {
             let _ = tree::parse(text.as_bytes(), naming, Overrides::default());
         }
-    }
-
-    #[test]
-    fn generated_trees_read_the_same_in_both_shapes(
-        seed in any::<u64>(),
-        depth in 0u32..5,
-        low in 1u32..4,
-        extra in 0u32..3,
-        leaf_chance in 0.0f64..0.6,
-    ) {
-        let spec = Spec { depth, branching: (low, low + extra), values: (-3, 3), seed, leaf_chance };
-        let generated = random::generate(&spec);
-        let (mut nested, mut flat) = (Vec::new(), Vec::new());
-        generated.write_nested(&mut nested).unwrap();
-        generated.write_flat(&mut flat, Player::Max).unwrap();
-        let nested = tree::parse(nested, Naming::Letters, Overrides::default()).expect("nested output reads");
-        let flat = tree::parse(flat, Naming::Letters, Overrides::default()).expect("flat output reads");
-        let answer = |tree: &Tree| {
-            let mut recorder = Recorder::default();
-            search::run(tree, Algorithm::ALPHABETA, &Options::default(), &mut recorder).unwrap();
-            let answer = recorder.into_answer();
-            answer.order.iter().map(|(node, value)| (tree.name(node).to_string(), value)).collect::<Vec<_>>()
-        };
-        prop_assert_eq!(answer(&nested), answer(&flat));
     }
 
     #[test]

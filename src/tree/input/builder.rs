@@ -5,6 +5,7 @@ use std::collections::HashSet;
 
 use serde::de;
 
+use super::deferred::{Deferred, Entry};
 use super::keys::FlatField;
 use super::{RawTree, RootSpec, TreeError, check_name};
 use crate::tree::names::{self, Interner, NameTable, Naming, SameNames};
@@ -24,6 +25,8 @@ pub(super) struct Builder {
     pub(super) nested: bool,
     /// Guesses of the flat maps' keys.
     preorder: Preorder,
+    /// Keys the guesses missed, resolved once the document is read.
+    deferred: Deferred,
     /// Whether two nodes turned out to have the same name while names were
     /// not indexed: the document must be read again with an index.
     pub(super) same_names: bool,
@@ -55,14 +58,20 @@ impl Builder {
     }
 
     /// The id of a node a flat child list names: new, unless names are
-    /// indexed and it was named before.
+    /// indexed and it was named before, or it is the node the document's
+    /// first key named (which comes before its parent's child list in a
+    /// file that is not in pre-order).
     pub(super) fn mention<E: de::Error>(&mut self, name: &str) -> Result<u32, E> {
+        if !self.interner.is_indexed() && !self.interner.is_empty() && self.interner.name(0) == name
+        {
+            return Ok(0);
+        }
         let added = self.interner.add(name);
         self.created(name, added)
     }
 
     /// The id of the node named `name`, created if it is new.
-    fn intern<E: de::Error>(&mut self, name: &str) -> Result<u32, E> {
+    pub(super) fn intern<E: de::Error>(&mut self, name: &str) -> Result<u32, E> {
         let interned = if self.interner.is_empty() {
             self.interner.add(name) // The first name is new: no index needed.
         } else {
@@ -72,7 +81,7 @@ impl Builder {
     }
 
     /// Makes the node for a name that `interned` says is new.
-    fn created<E: de::Error>(
+    pub(super) fn created<E: de::Error>(
         &mut self,
         name: &str,
         interned: Result<(u32, bool), SameNames>,
@@ -89,17 +98,38 @@ impl Builder {
         Ok(id)
     }
 
-    /// The id of the node a key of a flat map names, created on first
-    /// mention; found without a lookup where the key is the node the
-    /// [`Preorder`] guess expects.
-    pub(super) fn key<E: de::Error>(&mut self, field: FlatField, name: &str) -> Result<u32, E> {
+    /// The id of the node a key of `children` or `values` names: found
+    /// without a lookup where the key is the node the [`Preorder`] guess
+    /// expects. `None` for a key out of that order while names are not
+    /// indexed: what it maps to is then kept for the end ([`Deferred`]).
+    pub(super) fn key<E: de::Error>(
+        &mut self,
+        field: FlatField,
+        name: &str,
+    ) -> Result<Option<u32>, E> {
         let names = &self.interner;
         let guess = match field {
             FlatField::Children => self.preorder.inner(names, name),
-            FlatField::Values => self.preorder.leaf(names, name),
-            FlatField::Players | FlatField::Probabilities | FlatField::Actions => None,
+            _ => self.preorder.leaf(names, name),
         };
-        guess.map_or_else(|| self.intern(name), Ok)
+        match guess {
+            Some(id) => Ok(Some(id)),
+            None if names.is_indexed() || names.is_empty() => self.intern(name).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Stores the child list or value a key maps to at its node `id`, or
+    /// keeps it for the end if the key is deferred; whether the node had
+    /// one already.
+    pub(super) fn store(&mut self, id: Option<u32>, name: &str, entry: Entry) -> bool {
+        match id {
+            Some(id) => !entry.store(&mut self.raw, id as usize),
+            None => {
+                self.deferred.push(name, entry);
+                false
+            }
+        }
     }
 
     /// Notes the child list at `span` of the child ids, whose nodes may be
@@ -123,7 +153,8 @@ impl Builder {
             return Err(TreeError::new("the tree has no nodes"));
         }
         self.preorder = Preorder::default(); // Room for the uniqueness check.
-        if !self.interner.all_unique() {
+        self.raw.matched_late = !self.deferred.is_empty();
+        if !self.interner.all_unique() || !std::mem::take(&mut self.deferred).resolve(&mut self) {
             return Ok(None);
         }
         self.raw.names =
@@ -268,24 +299,31 @@ mod tests {
         builder
     }
 
-    /// Whether reading `text` needed an index of the names.
+    /// Whether reading `text` needed an index of the names, or a second
+    /// reading with one.
     fn indexed(text: &str) -> bool {
-        read(text).interner.is_indexed()
+        let builder = read(text);
+        builder.interner.is_indexed() || builder.finish(Naming::Letters).unwrap().is_none()
     }
 
     #[test]
-    fn a_flat_file_in_pre_order_is_read_without_looking_names_up() {
+    fn a_flat_file_in_any_key_order_is_read_without_looking_names_up() {
+        let file = |children: &str, values: &str| {
+            format!(r#"{{"children": {{{children}}}, "values": {{{values}}}}}"#)
+        };
         let children = r#""a": ["b", "c"], "b": ["d", "e"], "c": ["f", "g"]"#;
         let values = r#""d": 1, "e": 2, "f": 3, "g": 4"#;
-        let in_order = format!(r#"{{"children": {{{children}}}, "values": {{{values}}}}}"#);
-        assert!(!indexed(&in_order));
-        // A key out of pre-order is looked up: "c" before "b", and "g" first.
-        let children = r#""a": ["b", "c"], "c": ["f", "g"], "b": ["d", "e"]"#;
-        assert!(indexed(&format!(r#"{{"children": {{{children}}}}}"#)));
+        assert!(!indexed(&file(children, values)));
+        // Keys out of pre-order are matched once the file is read: "c"
+        // before "b", "g" first, the root last.
+        let children = r#""c": ["f", "g"], "b": ["d", "e"], "a": ["b", "c"]"#;
         let values = r#""g": 4, "d": 1, "e": 2, "f": 3"#;
-        assert!(indexed(&format!(
-            r#"{{"children": {{"a": ["d", "g"]}}, "values": {{{values}}}}}"#
-        )));
+        assert!(!indexed(&file(children, values)));
+        // A node two lists name is looked up, and so are the nodes of a
+        // file with two keys after the first that no list names.
+        assert!(indexed(&file(r#""a": ["b", "c"], "c": ["b"]"#, r#""b": 1"#)));
+        let three_roots = r#""c": ["d"], "a": ["b"], "e": ["f"]"#;
+        assert!(indexed(&file(three_roots, r#""b": 1, "d": 2, "f": 3"#)));
     }
 
     #[test]

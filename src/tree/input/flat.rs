@@ -7,6 +7,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 
 use super::Number;
 use super::builder::Builder;
+use super::deferred::Entry;
 use super::keys::FlatField;
 
 /// One of the flat shape's maps from node name to child list, value or
@@ -33,22 +34,30 @@ impl<'de> Visitor<'de> for FlatMap<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let b = self.builder;
         while let Some(Name(name)) = map.next_key::<Name<'de>>()? {
-            let id = b.key::<A::Error>(self.field, &name)? as usize;
             let duplicate = match self.field {
                 FlatField::Children => {
+                    let id = b.key::<A::Error>(self.field, &name)?;
                     let span = map.next_value_seed(ChildList { builder: b, parent: &name })?;
                     b.expect_children(span);
-                    std::mem::replace(&mut b.raw.child_spans[id], span).1 > 0
+                    b.store(id, &name, Entry::Children(span))
                 }
                 FlatField::Values => {
+                    let id = b.key::<A::Error>(self.field, &name)?;
                     let value = map.next_value_seed(Number { of: Some(&name) })?;
-                    !std::mem::replace(&mut b.raw.values[id], value).is_nan()
+                    b.store(id, &name, Entry::Value(value))
                 }
-                FlatField::Players => b.raw.players[id].replace(map.next_value()?).is_some(),
+                FlatField::Players => {
+                    let id = b.intern::<A::Error>(&name)? as usize;
+                    b.raw.players[id].replace(map.next_value()?).is_some()
+                }
                 FlatField::Probabilities => {
-                    b.raw.probabilities.insert(id as u32, map.next_value()?).is_some()
+                    let id = b.intern::<A::Error>(&name)?;
+                    b.raw.probabilities.insert(id, map.next_value()?).is_some()
                 }
-                FlatField::Actions => b.raw.actions.insert(id as u32, map.next_value()?).is_some(),
+                FlatField::Actions => {
+                    let id = b.intern::<A::Error>(&name)?;
+                    b.raw.actions.insert(id, map.next_value()?).is_some()
+                }
             };
             if duplicate {
                 return Err(de::Error::custom(format!(

@@ -18,6 +18,7 @@
 //! (one root, no cycles, ...) are left to [`validate()`](super::validate()).
 
 mod builder;
+mod deferred;
 mod document;
 mod flat;
 mod keys;
@@ -76,6 +77,10 @@ pub struct RawTree {
     pub perspective: Option<Perspective>,
     /// The flat shape's `graph`: a node may have several parents.
     pub graph: bool,
+    /// Some keys were matched to their nodes once the document was read
+    /// (see `deferred.rs`): the ids are then not in the order in which the
+    /// file first names the nodes, which error messages list them in.
+    pub matched_late: bool,
 }
 
 /// How a file says which node is the root.
@@ -218,6 +223,16 @@ fn closing_quote(input: &[u8], mut from: usize) -> usize {
 /// Reads a tree document in any of the three shapes. Nodes without a name
 /// (nested shapes) are named by `naming`.
 pub fn read(input: &[u8], naming: Naming) -> Result<RawTree, TreeError> {
+    read_pass(input, naming, false)
+}
+
+/// [`read`], with every name looked up as it is read, so that the ids are
+/// in the order in which the file first names the nodes.
+pub fn read_in_file_order(input: &[u8], naming: Naming) -> Result<RawTree, TreeError> {
+    read_pass(input, naming, true)
+}
+
+fn read_pass(input: &[u8], naming: Naming, indexed: bool) -> Result<RawTree, TreeError> {
     // A byte-order mark, as some editors save one, is no part of the text.
     let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
     let input = std::str::from_utf8(input).map_err(|error| TreeError {
@@ -227,7 +242,7 @@ pub fn read(input: &[u8], naming: Naming) -> Result<RawTree, TreeError> {
     if input.bytes().all(|byte| byte.is_ascii_whitespace()) {
         return Err(TreeError::new("empty input: expected a tree in JSON"));
     }
-    let mut pass = Pass { indexed: false, deep: false };
+    let mut pass = Pass { indexed, deep: false };
     loop {
         match read_once(input, naming, pass)? {
             Read::Tree(raw) => return Ok(*raw),
