@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The scaling table of bench/run.sh: how each command grows with the tree
 and with the order of a flat file's keys. Random trees of 10 children a
-node (1,111, 11,111, 111,111 and 1,111,111 nodes), each written twice
-with the same formatting: keys in pre-order (as `gametree gen random` writes them)
-and breadth-first (as it wrote them before, and as other tools may). Each
+node (1,111, 11,111, 111,111 and 1,111,111 nodes), each written four
+times with the same formatting: keys in pre-order (as `gametree gen random`
+writes them), breadth-first (as it wrote them before, and as other tools
+may), in reversed pre-order and shuffled. Each
 command's median time is given as a ratio to `trace --format answer` on
 the same file, its peak memory as a ratio to the file's size; the last
 column is how many times faster the answer is than bench/minimax.py.
@@ -12,6 +13,7 @@ Pictures (`--frame 1`, the HTML page) are drawn for trees of at most
 Prints a Markdown table."""
 import json
 import os
+import random
 import subprocess
 import sys
 from collections import deque
@@ -20,28 +22,35 @@ from measure import measure
 
 SIZES = [(3, "1,111"), (4, "11,111"), (5, "111,111"), (6, "1,111,111")]
 
+ORDERS = ["pre-order", "breadth-first", "reversed", "shuffled"]
+
 # The most nodes gametree draws a picture of.
 PICTURE_LIMIT = 10_000
 
 
 def reorder(tree, order):
-    """The flat tree `tree` with the keys of its maps in `order`
-    ("pre-order" or "breadth-first"); the tree and its names unchanged."""
+    """The flat tree `tree` with the keys of its maps in `order` (one of
+    ORDERS; shuffled the same way every time); the tree and its names
+    unchanged."""
     children = tree["children"]
     root = tree["root"]
     listed = []
-    if order == "pre-order":
-        stack = [root]
-        while stack:
-            node = stack.pop()
-            listed.append(node)
-            stack.extend(reversed(children.get(node, [])))
-    else:
+    if order == "breadth-first":
         queue = deque([root])
         while queue:
             node = queue.popleft()
             listed.append(node)
             queue.extend(children.get(node, []))
+    else:
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            listed.append(node)
+            stack.extend(reversed(children.get(node, [])))
+    if order == "reversed":
+        listed.reverse()
+    elif order == "shuffled":
+        random.Random(1).shuffle(listed)
     out = dict(tree)
     for field, entries in tree.items():
         if isinstance(entries, dict):
@@ -60,7 +69,7 @@ def files(gametree, folder):
             argv = [gametree, "gen", "random", "--depth", str(depth), "--branching", "10"]
             argv += ["--values", "0..99", "--shape", "flat"]
             subprocess.run(argv, stdout=out, check=True)
-        for order in ["pre-order", "breadth-first"]:
+        for order in ORDERS:
             path = os.path.join(folder, f"random-{depth}-{order}.json")
             argv = [sys.executable, __file__, "reorder", generated, order, path]
             subprocess.run(argv, check=True)
