@@ -58,12 +58,14 @@ impl Builder {
     }
 
     /// The id of a node a flat child list names: new, unless names are
-    /// indexed and it was named before, or it is the node the document's
-    /// first key named (which comes before its parent's child list in a
-    /// file that is not in pre-order).
+    /// indexed and it was named before, or keys are out of pre-order and
+    /// it is the node the document's first key named (a key that came
+    /// before its parent's child list). Always inlined into the loop over
+    /// a child list, the reader's hottest: called, it costs 1.5 % of the
+    /// instructions of `trace --format answer` on a tic-tac-toe tree.
+    #[inline(always)]
     pub(super) fn mention<E: de::Error>(&mut self, name: &str) -> Result<u32, E> {
-        if !self.interner.is_indexed() && !self.interner.is_empty() && self.interner.name(0) == name
-        {
+        if !self.deferred.is_empty() && self.interner.name(0) == name {
             return Ok(0);
         }
         let added = self.interner.add(name);
@@ -122,6 +124,7 @@ impl Builder {
     /// Stores the child list or value a key maps to at its node `id`, or
     /// keeps it for the end if the key is deferred; whether the node had
     /// one already.
+    #[inline]
     pub(super) fn store(&mut self, id: Option<u32>, name: &str, entry: Entry) -> bool {
         match id {
             Some(id) => !entry.store(&mut self.raw, id as usize),
