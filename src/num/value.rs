@@ -232,22 +232,25 @@ impl fmt::Display for Value {
         let Some(fraction) = self.fraction_part() else {
             return fmt::Display::fmt(&Num(self.to_f64()), f);
         };
-        match decimal_places(*fraction.denom()) {
+        let written = decimal_places(*fraction.denom()).and_then(|p| written_out(fraction, p));
+        match written {
+            Some(decimals) => f.write_str(&decimals),
             None => write!(f, "{}/{}", fraction.numer(), fraction.denom()),
-            Some(places) => f.write_str(&written_out(fraction, places)),
         }
     }
 }
 
-/// A fraction whose decimals end, written out to its `places`.
-fn written_out(fraction: Fraction, places: usize) -> String {
-    let scale = 10i128.pow(places as u32);
-    let scaled = i128::from(*fraction.numer()) * scale / i128::from(*fraction.denom());
+/// A fraction whose decimals end, written out to its `places`; `None`
+/// where they are too many to compute in 128 bits (1/2^40 has 40): the
+/// fraction is then written as one.
+fn written_out(fraction: Fraction, places: usize) -> Option<String> {
+    let scale = 10i128.checked_pow(u32::try_from(places).ok()?)?;
+    let scaled = i128::from(*fraction.numer()).checked_mul(scale)? / i128::from(*fraction.denom());
     let (sign, scaled) = if scaled < 0 { ("-", -scaled) } else { ("", scaled) };
     let (whole, part) = (scaled / scale, scaled % scale);
     let part = format!("{part:0places$}");
     let part = part.trim_end_matches('0');
-    if part.is_empty() { format!("{sign}{whole}") } else { format!("{sign}{whole}.{part}") }
+    Some(if part.is_empty() { format!("{sign}{whole}") } else { format!("{sign}{whole}.{part}") })
 }
 
 /// Reads a value as tree files write it: a number, an infinity
@@ -288,10 +291,11 @@ impl serde::de::Visitor<'_> for ValueVisitor {
     }
 }
 
-/// `p/q`, whole numbers with `q` not 0, as a fraction.
+/// `p/q`, whole numbers with `q` not 0, as a fraction. Neither may be
+/// -2^63, whose negation (to move a sign) does not fit in 64 bits.
 pub fn parse_fraction(text: &str) -> Option<Value> {
     let (numerator, denominator) = text.split_once('/')?;
-    let whole = |part: &str| part.trim().parse::<i64>().ok();
+    let whole = |part: &str| part.trim().parse::<i64>().ok().filter(|&n| n != i64::MIN);
     let (numerator, denominator) = (whole(numerator)?, whole(denominator)?);
     (denominator != 0).then(|| Value::fraction(Fraction::new(numerator, denominator)))
 }
@@ -311,6 +315,23 @@ mod tests {
 
     fn third(n: i64) -> Value {
         Value::fraction(Fraction::new(n, 3))
+    }
+
+    #[test]
+    fn decimals_too_many_for_128_bits_print_as_the_fraction() {
+        let tiny = Value::fraction(Fraction::new(1, 1 << 40));
+        assert_eq!(tiny.to_string(), "1/1099511627776");
+        assert_eq!(
+            Value::fraction(Fraction::new(1, 1 << 20)).to_string(),
+            "0.00000095367431640625"
+        );
+    }
+
+    #[test]
+    fn fractions_with_a_part_of_minus_2_to_the_63_are_refused() {
+        assert_eq!(parse_fraction("-1/-9223372036854775808"), None);
+        assert_eq!(parse_fraction("-9223372036854775808/3"), None);
+        assert!(parse_fraction("-9223372036854775807/-3").is_some());
     }
 
     #[test]
