@@ -86,15 +86,18 @@ impl Request {
 /// anything is written.
 pub const MOST_PICTURE_NODES: usize = 10_000;
 
-/// The most nodes a tree may have for `--frames` (DOT or images): every
-/// frame is a whole picture, and there are about two frames a node.
+/// The most nodes a tree may have for `--frames` (DOT, images or TikZ
+/// overlays): every frame is a whole picture, and there are about two
+/// frames a node.
 pub const MOST_FRAMES_NODES: usize = 500;
 
 /// Why `tree` is too large for the DOT pictures `request` asks for (all
 /// its `frames`, or one) or for the HTML page, if it is.
 pub fn too_large(tree: &Tree, request: &Request, frames: bool) -> Option<String> {
     let (most, what) = match (request.format, frames) {
-        (Format::Dot, true) => (MOST_FRAMES_NODES, "--frames draws trees of at most"),
+        (Format::Dot | Format::Tikz, true) => {
+            (MOST_FRAMES_NODES, "--frames draws trees of at most")
+        }
         (Format::Dot, false) => {
             (MOST_PICTURE_NODES, "pictures (DOT, SVG, PNG, PDF) show trees of at most")
         }

@@ -310,6 +310,13 @@ fn pictures_of_trees_past_the_limit_are_refused_before_anything_is_written() {
         "{said}"
     );
     assert!(!frames.exists(), "no frame folder is made");
+    // Nor as beamer overlays (they once took 400 MB for this tree).
+    let frames_arg = frames.to_str().unwrap();
+    let args = ["trace", large.to_str().unwrap(), "--frames", frames_arg, "--format", "tikz"];
+    let output = crate::common::run(&args);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: the tree has 1093 nodes"));
+    assert!(!frames.exists(), "no frame folder is made for overlays");
     // One frame of it is a picture like any other.
     let frame = gametree(&["trace", large.to_str().unwrap(), "--frame", "2"]).stdout;
     assert!(frame.starts_with(b"digraph"));
