@@ -99,7 +99,8 @@ impl Destination {
                 "--frames-format applies only to --frames DIR; for one frame, use --frame N -o FILE.png".into(),
             ));
         }
-        let file = match flags.output {
+        // `-o -` is standard output, as `-` is standard input.
+        let file = match flags.output.filter(|path| *path != Path::new("-")) {
             Some(path) => Some((path.to_path_buf(), FileKind::of(path)?)),
             None => None,
         };

@@ -4,6 +4,7 @@
 //! them into place only once all are written. The new files and folders
 //! come from the `tempfile` crate: created new, under random names.
 
+use std::collections::HashSet;
 use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -34,7 +35,12 @@ impl Pending {
             return Ok(Pending { file: Place::InPlace(file, path.into()), target: path.into() });
         }
         let target = match existing {
-            Some(_) => std::fs::canonicalize(path)?,
+            Some(_) => {
+                // Refuse what writing into the file would refuse (a
+                // read-only file), which a rename over it would not.
+                std::fs::OpenOptions::new().write(true).open(path)?;
+                std::fs::canonicalize(path)?
+            }
             None => path.to_path_buf(),
         };
         let dir = match target.parent() {
@@ -107,19 +113,25 @@ impl Frames {
         self.dir.join(name)
     }
 
-    /// Removes the earlier run's frames from the folder and moves the new
-    /// ones in; an error names the file it concerns.
+    /// Moves the new frames into the folder, each in place of the earlier
+    /// run's frame of its name, then removes the earlier frames left over
+    /// (a longer search's): a move that fails leaves every earlier frame
+    /// it did not replace. An error names the file it concerns.
     pub fn finish(self) -> Result<(), (PathBuf, io::Error)> {
-        let entries = std::fs::read_dir(&self.dir).map_err(|e| (self.dir.clone(), e))?;
-        for entry in entries.flatten() {
-            if is_frame_file(&entry.file_name().to_string_lossy()) {
+        let in_dir = |e| (self.dir.clone(), e);
+        let mut moved = HashSet::new();
+        for entry in std::fs::read_dir(self.staging.path()).map_err(in_dir)? {
+            let name = entry.map_err(in_dir)?.file_name();
+            let target = self.dir.join(&name);
+            std::fs::rename(self.staging.path().join(&name), &target).map_err(|e| (target, e))?;
+            moved.insert(name);
+        }
+        for entry in std::fs::read_dir(&self.dir).map_err(in_dir)? {
+            let entry = entry.map_err(in_dir)?;
+            let name = entry.file_name();
+            if is_frame_file(&name.to_string_lossy()) && !moved.contains(&name) {
                 std::fs::remove_file(entry.path()).map_err(|e| (entry.path(), e))?;
             }
-        }
-        let written = std::fs::read_dir(self.staging.path()).map_err(|e| (self.dir.clone(), e))?;
-        for entry in written.flatten() {
-            let target = self.dir.join(entry.file_name());
-            std::fs::rename(entry.path(), &target).map_err(|e| (target, e))?;
         }
         Ok(())
     }

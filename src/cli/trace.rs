@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::ColorChoice;
 
-use super::args::{SearchArgs, TreeArgs, cannot_write, first_given};
+use super::args::{SearchArgs, TreeArgs, cannot_write};
 use super::destination::{self, Destination, FileKind};
 use super::output::{self, Pending};
 use super::{Failure, palette};
@@ -19,6 +19,7 @@ use crate::render::diagram::Page;
 use crate::render::picture::{Labels, Look};
 use crate::search::{Outcome, RunError};
 use crate::settings::Settings;
+use crate::settings::first_given;
 use crate::terminal::visible;
 use crate::trace::{self, Format, Request, TraceError};
 use crate::tree::Tree;
@@ -43,7 +44,7 @@ pub struct TraceArgs {
     /// Write the output to FILE instead of stdout, in the format its
     /// extension names: .txt text, .json JSON, .dot or .gv DOT, .tex TikZ,
     /// .html a stepping web page, .svg, .png or .pdf an image drawn by
-    /// Graphviz's `dot`.
+    /// Graphviz's `dot`. `-o -` is stdout.
     #[arg(short, long, value_name = "FILE")]
     pub(super) output: Option<PathBuf>,
 
@@ -115,7 +116,6 @@ pub struct TraceArgs {
 }
 
 impl TraceArgs {
-    /// How long `dot` may take for one image: `--dot-timeout`, none for 0.
     /// The flags that say where the output goes.
     fn destination(&self) -> destination::Flags<'_> {
         destination::Flags {
@@ -126,6 +126,7 @@ impl TraceArgs {
         }
     }
 
+    /// How long `dot` may take for one image: `--dot-timeout`, none for 0.
     fn timeout(&self) -> Option<Duration> {
         (self.dot_timeout > 0).then(|| Duration::from_secs(self.dot_timeout))
     }

@@ -168,3 +168,68 @@ fn dot_timeout_0_always_timed_out() {
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
 }
+
+/// Runs `gametree` as the unprivileged user `nobody` (through `setpriv`
+/// where the tests run as root, who may write any file).
+fn as_nobody(args: &[&str]) -> Output {
+    use std::os::unix::fs::MetadataExt;
+    let binary = env!("CARGO_BIN_EXE_gametree");
+    let mut command = match std::fs::metadata("/proc/self").unwrap().uid() {
+        0 => Command::new("setpriv"),
+        _ => Command::new(binary),
+    };
+    if command.get_program() == "setpriv" {
+        command.args(["--reuid=65534", "--regid=65534", "--clear-groups", binary]);
+    }
+    command.args(args).output().expect("setpriv runs")
+}
+
+#[test]
+fn o_replaced_a_read_only_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = folder("read-only");
+    let mode = |path: &Path, mode| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    mode(&dir, 0o777);
+    let tree = dir.join("tree.json");
+    std::fs::copy("trees/aima-5-2.json", &tree).unwrap();
+    mode(&tree, 0o644);
+    let (kept, open) = (dir.join("kept.txt"), dir.join("open.txt"));
+    for (file, file_mode) in [(&kept, 0o444), (&open, 0o666)] {
+        std::fs::write(file, "earlier\n").unwrap();
+        mode(file, file_mode);
+    }
+    let trace =
+        |out: &Path| as_nobody(&["trace", tree.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    // A file nobody may write is replaced: the set-up lets nobody write.
+    assert!(trace(&open).status.success(), "{}", stderr(&trace(&open)));
+    assert_ne!(std::fs::read_to_string(&open).unwrap(), "earlier\n");
+    let refused = trace(&kept);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(stderr(&refused).contains("permission denied"), "{}", stderr(&refused));
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "earlier\n");
+}
+
+/// `--frames DIR` again with a shorter search leaves exactly its own
+/// frames in DIR (the longer search's extra frames go), and keeps the
+/// folder's other files.
+#[test]
+fn frames_of_a_shorter_search_replace_all_the_earlier_frames() {
+    let (dir, fresh) = (folder("shorter-search"), folder("shorter-search-fresh"));
+    let frames = |dir: &Path, algo: &str| {
+        let args = ["trace", "trees/aima-5-2.json", "--algo", algo, "--frames"];
+        common::succeed(&[&args[..], &[dir.to_str().unwrap()]].concat());
+    };
+    std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+    frames(&dir, "alphabeta");
+    let longer = names(&dir).len();
+    frames(&dir, "minimax");
+    frames(&fresh, "minimax");
+    let mut expected = names(&fresh);
+    expected.push("notes.txt".into());
+    expected.sort();
+    assert_eq!(names(&dir), expected);
+    assert!(expected.len() < longer, "minimax draws fewer frames than alpha-beta");
+    assert_eq!(std::fs::read_to_string(dir.join("notes.txt")).unwrap(), "mine");
+}

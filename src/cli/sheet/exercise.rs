@@ -40,7 +40,7 @@ impl Exercise {
     /// Makes exercise `number` of the sheet `args` asks for; fails, before
     /// anything is written, where its tree cannot be searched or drawn.
     pub fn make(args: &SheetArgs, settings: &Settings, number: u32) -> Result<Exercise, Failure> {
-        let seed = args.seed + u64::from(number - 1);
+        let seed = args.seed + u64::from(number - 1); // Checked by `sheet::run`.
         let chance = ChanceSpec {
             chance: args.chance.unwrap_or(if settings.algorithm.about().chance {
                 0.5

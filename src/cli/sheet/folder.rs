@@ -21,6 +21,11 @@ impl Target {
     /// The target `path`, if it is new, empty or a previous sheet.
     pub fn check(path: &Path) -> Result<Target, Failure> {
         let shown = path.display();
+        if path.file_name().is_none() {
+            return Err(Failure::Usage(format!(
+                "-o {shown}: give the sheet a folder of its own, such as -o sheet; it replaces that folder whole"
+            )));
+        }
         if path.exists() && !path.is_dir() {
             return Err(Failure::Usage(format!("-o {shown}: it is a file, not a folder")));
         }

@@ -68,6 +68,14 @@ pub struct SheetArgs {
 
 /// Runs `gametree sheet`.
 pub fn run(args: &SheetArgs) -> Result<(), Failure> {
+    if args.seed.checked_add(u64::from(args.count - 1)).is_none() {
+        return Err(Failure::Usage(format!(
+            "--seed {} with --count {}: the exercises take the seeds from S on, which run past {}",
+            args.seed,
+            args.count,
+            u64::MAX
+        )));
+    }
     let settings = settings(args)?;
     let target = folder::Target::check(&args.output)?;
     let exercises = (1..=args.count)
