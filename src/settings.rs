@@ -146,6 +146,6 @@ impl Requested {
 }
 
 /// The first flag of `flags` that was given.
-fn first_given(flags: &[(bool, &'static str)]) -> Option<&'static str> {
+pub fn first_given(flags: &[(bool, &'static str)]) -> Option<&'static str> {
     flags.iter().find(|(given, _)| *given).map(|(_, flag)| *flag)
 }

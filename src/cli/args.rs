@@ -211,11 +211,6 @@ impl SearchArgs {
     }
 }
 
-/// The first flag of `flags` that was given.
-pub fn first_given(flags: &[(bool, &'static str)]) -> Option<&'static str> {
-    flags.iter().find(|(given, _)| *given).map(|(_, flag)| *flag)
-}
-
 /// Parses a window bound: a number, `inf` or `-inf` (not NaN).
 fn parse_bound(text: &str) -> Result<f64, String> {
     match text.trim() {
@@ -277,7 +272,7 @@ pub fn is_stdin(path: &Path) -> bool {
 }
 
 /// How messages name the file at `path`.
-fn name_in_messages(path: &Path) -> String {
+pub fn name_in_messages(path: &Path) -> String {
     if is_stdin(path) { "<stdin>".to_string() } else { path.display().to_string() }
 }
 

@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 
 use clap::ColorChoice;
 
-use super::args::{SearchArgs, TreeArgs, describe_io, is_stdin, read_input, read_within};
+use super::args::{
+    SearchArgs, TreeArgs, describe_io, is_stdin, name_in_messages, read_input, read_within,
+};
 use super::{Failure, Status, palette};
 use crate::check::classroom::AnswerError;
 use crate::check::gradescope::{self, Visibility};
@@ -138,7 +140,7 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
         });
         results.push(match graded {
             Ok((file, verdict)) => (file, Ok(verdict)),
-            Err(reason) => (name_of(answer), Err(reason)),
+            Err(reason) => (name_in_messages(answer), Err(reason)),
         });
     }
     let graded: Vec<verdict::Graded> = results
@@ -151,11 +153,6 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
     }
     .map_err(Failure::Output)?;
     Ok(class_status(&graded))
-}
-
-/// How messages name an answer file.
-fn name_of(path: &std::path::Path) -> String {
-    if is_stdin(path) { "<stdin>".into() } else { path.display().to_string() }
 }
 
 /// The most bytes of classroom lines read: far above any real answer (the
@@ -179,7 +176,7 @@ fn read_answer(path: &Path) -> Result<(String, Vec<u8>), String> {
         read => read,
     };
     match read {
-        Ok(bytes) => Ok((name_of(path), bytes)),
+        Ok(bytes) => Ok((name_in_messages(path), bytes)),
         Err(error) => Err(match (error.kind(), error.get_ref()) {
             (ErrorKind::FileTooLarge, Some(reason)) => reason.to_string(),
             _ => format!("cannot read: {}", describe_io(&error)),
@@ -220,7 +217,7 @@ fn run_one(
     let path = &args.answers[0];
     let graded = match read_answer(path) {
         Ok((file, bytes)) => exercise.grade_alone(&bytes).map_err(|error| (file, error)),
-        Err(reason) => Err((name_of(path), AnswerError::whole(reason))),
+        Err(reason) => Err((name_in_messages(path), AnswerError::whole(reason))),
     };
     let verdict = match (graded, args.format) {
         (Err((file, error)), VerdictFormat::Text) => return Err(Failure::Answer { file, error }),
@@ -239,7 +236,7 @@ fn run_one(
         }
         (Ok(verdict), _) => verdict,
     };
-    let file = name_of(path);
+    let file = name_in_messages(path);
     match args.format {
         VerdictFormat::Text => verdict::write_text(out, &verdict, palette(args.color)),
         VerdictFormat::Json => verdict::write_json(out, &verdict),
@@ -264,7 +261,7 @@ fn submitted(path: &std::path::Path, reason: &str) -> String {
     let stdin = is_stdin(path);
     let name = match path.file_name() {
         Some(name) if !stdin => name.to_string_lossy().into_owned(),
-        _ => name_of(path),
+        _ => name_in_messages(path),
     };
     if !stdin && !path.exists() {
         return format!("no {name} was submitted");

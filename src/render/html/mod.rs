@@ -9,6 +9,8 @@
 
 mod svg;
 
+pub use svg::escape;
+
 use std::convert::Infallible;
 use std::io::{self, Write};
 

@@ -3,7 +3,7 @@
 //! its own, ruled lines to answer on.
 
 use super::{Document, Sheet, Task};
-use crate::render::dot::html as escape;
+use crate::render::html::escape;
 
 const STYLE: &str = "\
 body { font-family: sans-serif; max-width: 50em; margin: 2em auto; padding: 0 1em; line-height: 1.4; }
