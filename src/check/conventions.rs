@@ -60,7 +60,10 @@ pub fn others(
     lang: Lang,
 ) -> Vec<Other> {
     let algorithm = settings.algorithm;
-    let requested = Requested { algorithm: Some(algorithm), ..*requested };
+    // A CS188 test's agent prunes strictly without --strict being given:
+    // the other conventions start from how the exercise searches.
+    let strict = settings.options.strict;
+    let requested = Requested { algorithm: Some(algorithm), strict, ..*requested };
     let mut changes = Vec::new();
     if algorithm.prunes() {
         changes.push(Change::Strict(!requested.strict));
