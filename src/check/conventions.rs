@@ -60,7 +60,10 @@ pub fn others(
     lang: Lang,
 ) -> Vec<Other> {
     let algorithm = settings.algorithm;
-    let requested = Requested { algorithm: Some(algorithm), ..*requested };
+    // A CS188 test's agent prunes strictly without --strict being given:
+    // the other conventions start from how the exercise searches.
+    let strict = settings.options.strict;
+    let requested = Requested { algorithm: Some(algorithm), strict, ..*requested };
     let mut changes = Vec::new();
     if algorithm.prunes() {
         changes.push(Change::Strict(!requested.strict));
@@ -259,5 +262,29 @@ fn returns_name(returns: Returns, lang: Lang) -> &'static str {
         (Returns::FailSoft, _) => "fail-soft",
         (Returns::StartAtBound, Lang::En) => "v starting at alpha or beta",
         (Returns::StartAtBound, Lang::De) => "v beginnend bei alpha oder beta",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::Naming;
+
+    /// An alpha-beta exercise tries each of its six settings alone, then
+    /// each two different ones together: never fail-hard with
+    /// start-at-bound, two ways of returning values at once.
+    #[test]
+    fn conventions_pair_only_different_settings() {
+        let tree = crate::tree::parse(b"[[3,12,8],[2,4,6]]", Naming::Letters, Overrides::default())
+            .unwrap();
+        let requested = Requested { algorithm: Some(Algorithm::ALPHABETA), ..Requested::default() };
+        let settings = requested.resolve_for(&tree).unwrap();
+        let others = others(&tree, &settings, &requested, Overrides::default(), Lang::En);
+        let teacher: Vec<String> = others.into_iter().map(|o| o.convention.teacher).collect();
+        assert_eq!(teacher.len(), 6 + 15 - 1, "{teacher:#?}");
+        assert_eq!(teacher[1], "this answer is right with --fail-hard");
+        assert_eq!(teacher[6], "this answer is right with --strict and with --fail-hard");
+        let both = "with --fail-hard and with --start-at-bound";
+        assert!(!teacher.iter().any(|t| t.contains(both)), "{teacher:#?}");
     }
 }

@@ -229,3 +229,33 @@ fn a_long_line_is_read_once() {
         &described[0][..40]
     );
 }
+
+/// A `none` or `-` line after a list's items adds nothing to the list: the
+/// list keeps its items and the line is skipped, not read as a node.
+#[test]
+fn nothing_after_a_list_s_items_is_no_more_of_it() {
+    let tree = aima();
+    let id = |name: &str| tree.name_index()[name];
+    let reading = parse("order: e:3\nnone", &tree).unwrap();
+    let three = Some(Claim { value: whole(3.0), bound: None });
+    assert_eq!(reading.lines[0].items, Items::Order(vec![(id("e"), three)]));
+    assert_eq!(skipped("order: e:3\nnone"), ["line 2 skipped: \"none\" is not an answer line"]);
+    let reading = parse("pruned: i\n-", &tree).unwrap();
+    assert_eq!(reading.lines[0].items, Items::Pruned(vec![id("i")]));
+    assert_eq!(skipped("pruned: i\n-"), ["line 2 skipped: \"-\" is not an answer line"]);
+}
+
+/// In a tree with a node named `//`, an answer's `//` is that node, not
+/// the start of a comment.
+#[test]
+fn a_node_named_with_slashes_is_no_comment() {
+    let tree = crate::tree::parse(
+        br#"{"root": "r", "children": {"r": ["//", "c"]}, "values": {"//": 1, "c": 2}}"#,
+        Naming::Letters,
+        Overrides::default(),
+    )
+    .unwrap();
+    let reading = parse("pruned: // c", &tree).unwrap();
+    let [slashes, c] = ["//", "c"].map(|name| tree.name_index()[name]);
+    assert_eq!(reading.lines[0].items, Items::Pruned(vec![slashes, c]));
+}
