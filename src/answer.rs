@@ -11,6 +11,7 @@
 //! A [`Recorder`] collects them from a search's events; every output format
 //! that shows them (text, answer, JSON) uses the same [`Answer`].
 
+use std::borrow::Cow;
 use std::convert::Infallible;
 
 use crate::num::Value;
@@ -98,11 +99,15 @@ impl FromIterator<(NodeId, Value)> for OrderLine {
 impl Answer {
     /// The answer with every node its position's first copy, as names
     /// find them: in a game graph searched as its tree, the copies of a
-    /// shared node are one node to a reader.
-    pub fn by_first_copies(&self, tree: &Tree) -> Answer {
+    /// shared node are one node to a reader. A tree without copies
+    /// answers as it is, without a copy of its lines.
+    pub fn by_first_copies(&self, tree: &Tree) -> Cow<'_, Answer> {
+        if tree.positions() == tree.len() {
+            return Cow::Borrowed(self);
+        }
         let first = tree.first_copies();
         let first = |node: NodeId| first[node.index()];
-        Answer {
+        Cow::Owned(Answer {
             order: self.order.iter().map(|(node, value)| (first(node), value)).collect(),
             leaves: (self.leaves.iter())
                 .map(|&mark| match mark {
@@ -113,7 +118,7 @@ impl Answer {
             pruned: self.pruned.iter().map(|&node| first(node)).collect(),
             best_move: self.best_move.map(first),
             value: self.value,
-        }
+        })
     }
 }
 

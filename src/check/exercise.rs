@@ -8,6 +8,7 @@ use std::borrow::Cow;
 
 use super::classroom::{self, AnswerError, Key, Reading};
 use super::explain::Witness;
+use super::facts::Facts;
 use super::{Convention, GradeOptions, Verdict, conventions, trace_file};
 use crate::answer::Recorder;
 use crate::lang::Lang;
@@ -205,7 +206,7 @@ impl<'a> Exercise<'a> {
                     Some(_) => Cow::Owned(classroom::parse(text, &tree).ok()?),
                     None => Cow::Borrowed(reading),
                 };
-                let verdict = grade_lines(&tree, &reading, &settings, self.options).ok()?;
+                let verdict = right_or_wrong(&tree, &reading, &settings, self.options).ok()?;
                 verdict.is_right().then_some(other.convention)
             })
     }
@@ -235,13 +236,21 @@ fn for_trace(verdict: Verdict, options: GradeOptions) -> Verdict {
     Verdict { points: options.points, lang: options.lang.unwrap_or_default(), ..verdict }
 }
 
-/// Runs the search with a witness and grades the classroom lines.
+/// Grades classroom lines: a search that keeps only the values tells
+/// right from wrong; a wrong answer is searched again with a witness,
+/// which explains the first wrong item of each key (it keeps about 200
+/// bytes a node, which a right answer does not pay for).
 fn grade_lines(
     tree: &Tree,
     reading: &Reading,
     settings: &Settings,
     options: GradeOptions,
 ) -> Result<Verdict, SearchError> {
+    let verdict = right_or_wrong(tree, reading, settings, options)?;
+    if verdict.is_right() {
+        return Ok(verdict);
+    }
+    drop(verdict);
     let Settings { algorithm, options: ref search_options, .. } = *settings;
     let lang = options.lang.unwrap_or(reading.lang);
     let witness = Witness::new(tree, algorithm, search_options).speaking(lang);
@@ -249,6 +258,22 @@ fn grade_lines(
     search::run(tree, algorithm, search_options, &mut sinks)?;
     let (recorder, witness) = sinks;
     Ok(super::grade(tree, reading, &recorder.into_answer(), &witness, options))
+}
+
+/// The verdict on classroom lines without explanations: whether each key
+/// is right.
+fn right_or_wrong(
+    tree: &Tree,
+    reading: &Reading,
+    settings: &Settings,
+    options: GradeOptions,
+) -> Result<Verdict, SearchError> {
+    let Settings { algorithm, options: ref search_options, .. } = *settings;
+    let mut sinks = (Recorder::default(), Facts::new(tree, algorithm));
+    search::run(tree, algorithm, search_options, &mut sinks)?;
+    let (recorder, facts) = sinks;
+    let answer = recorder.into_answer();
+    Ok(super::grade_with(tree, reading, (&answer, &facts), None, options))
 }
 
 /// An answer file's text: UTF-8, without a byte-order mark (as some

@@ -15,6 +15,8 @@ use crate::num::{Num, Value};
 use crate::search::{Absorption, Algorithm, Event, Flow, Options, Returns, Sink, View};
 use crate::tree::{NodeId, Player, Tree};
 
+use super::facts::Facts;
+
 /// Its parent's state when a node was entered.
 #[derive(Clone, Copy, Debug)]
 struct Moment {
@@ -49,11 +51,9 @@ struct Open {
     test: Option<CutoffRule>,
 }
 
-/// The value a node returned, and how it came about.
+/// How a node's value came about (the value itself is in the facts).
 #[derive(Clone, Copy, Debug)]
-struct Received {
-    value: Value,
-    kind: ValueKind,
+struct How {
     /// The window it was entered with (none without pruning).
     entry: Option<Window>,
     /// Where its best value started before its first child.
@@ -62,6 +62,14 @@ struct Received {
     best: Value,
     /// Taken from the memory of earlier passes, not searched.
     recalled: bool,
+}
+
+/// The value a node returned, and how it came about.
+#[derive(Clone, Copy, Debug)]
+struct Received {
+    value: Value,
+    kind: ValueKind,
+    how: How,
 }
 
 /// What the search did at each node; a [`Sink`].
@@ -75,9 +83,9 @@ pub struct Witness<'t> {
     cut: Vec<Option<Cut>>,
     /// Every cutoff in order, with the children it skipped.
     cutoffs: Vec<(Cut, Vec<NodeId>)>,
-    value: Vec<Option<Received>>,
-    /// What each value received says, in the order received.
-    kinds: Vec<ValueKind>,
+    /// The values the nodes received, and what each says.
+    facts: Facts<'t>,
+    how: Vec<Option<How>>,
     open: Vec<Open>,
     /// The language of the explanations.
     say: &'static Explanations,
@@ -94,8 +102,8 @@ impl<'t> Witness<'t> {
             entered: vec![None; tree.len()],
             cut: vec![None; tree.len()],
             cutoffs: Vec::new(),
-            value: vec![None; tree.len()],
-            kinds: Vec::new(),
+            facts: Facts::new(tree, algorithm),
+            how: vec![None; tree.len()],
             open: Vec::new(),
             say: Lang::En.words().explain,
         }
@@ -106,29 +114,20 @@ impl<'t> Witness<'t> {
         Witness { say: lang.words().explain, ..self }
     }
 
-    /// What each value the search gave says (exact, or a bound), in the
-    /// order the nodes received them: the `order` line's.
-    pub fn received_kinds(&self) -> &[ValueKind] {
-        &self.kinds
+    /// The values the nodes received, and what each says.
+    pub fn facts(&self) -> &Facts<'t> {
+        &self.facts
     }
 
     /// The value `node` received, if the search reached it.
-    pub fn value_of(&self, node: NodeId) -> Option<Value> {
-        self.value[node.index()].map(|received| received.value)
+    fn value_of(&self, node: NodeId) -> Option<Value> {
+        self.facts.value_of(node)
     }
 
-    /// Whether `child` is a move from the root whose exact value, seen by
-    /// the root, is the root's own: as good as the best move.
-    pub fn is_best_child(&self, child: NodeId) -> bool {
-        let root = self.tree.root();
-        let (Some(best), Some((value, ValueKind::Exact))) =
-            (self.value_of(root), self.value[child.index()].map(|r| (r.value, r.kind)))
-        else {
-            return false;
-        };
-        let seen =
-            self.algorithm.view().seen_by(value, self.tree.player(child), self.tree.player(root));
-        self.tree.children(root).contains(&child) && seen == best
+    /// The value `node` received last, and how it came about.
+    fn received(&self, node: NodeId) -> Option<Received> {
+        let (value, kind) = self.facts.received(node)?;
+        Some(Received { value, kind, how: self.how[node.index()]? })
     }
 
     /// Why `node` is not searched: the cutoff that skipped it or an
@@ -254,7 +253,7 @@ impl<'t> Witness<'t> {
             .children(node)
             .iter()
             .filter_map(|&child| {
-                let (value, kind) = self.seen_by_parent(child, node, self.value[child.index()]?);
+                let (value, kind) = self.seen_by_parent(child, node, self.received(child)?);
                 let relation = match kind {
                     ValueKind::Exact => "=",
                     bound => bound_sign(bound),
@@ -268,11 +267,11 @@ impl<'t> Witness<'t> {
     /// How `node` got its value.
     pub fn why_value(&self, node: NodeId) -> String {
         let name = self.tree.name(node);
-        let Some(received) = self.value[node.index()] else {
+        let Some(received) = self.received(node) else {
             return self.why_not_searched(node);
         };
         let Received { value, kind, .. } = received;
-        if received.recalled {
+        if received.how.recalled {
             let relation = if kind == ValueKind::Exact { "=" } else { bound_sign(kind) };
             let said =
                 [("node", &name as &dyn Display), ("relation", &relation), ("value", &value)];
@@ -331,7 +330,7 @@ impl<'t> Witness<'t> {
     /// node's v at a finite bound.
     fn start(&self, received: Received) -> String {
         let (Returns::StartAtBound, Some(window), Some(start)) =
-            (self.returns, received.entry, received.start)
+            (self.returns, received.how.entry, received.how.start)
         else {
             return String::new();
         };
@@ -345,14 +344,14 @@ impl<'t> Witness<'t> {
     /// The value, and under `--fail-hard` the best value it was clamped from.
     fn clamped(&self, received: Received) -> String {
         let entry = match self.shown {
-            View::Moved => received.entry.map(Window::negated),
-            _ => received.entry,
+            View::Moved => received.how.entry.map(Window::negated),
+            _ => received.how.entry,
         };
         match entry {
-            Some(window) if received.best != received.value => fill(
+            Some(window) if received.how.best != received.value => fill(
                 self.say.clamped,
                 &[
-                    ("best", &received.best),
+                    ("best", &received.how.best),
                     ("alpha", &Num(window.alpha)),
                     ("beta", &Num(window.beta)),
                     ("value", &received.value),
@@ -396,19 +395,17 @@ impl<'t> Witness<'t> {
     /// children: evaluated, or `recalled` from an earlier pass.
     fn valued_on_entry(&mut self, node: NodeId, value: Value, kind: ValueKind, recalled: bool) {
         let entry = self.open.pop().and_then(|open| open.entry);
-        let received = Received { value, kind, entry, start: None, best: value, recalled };
-        self.value[node.index()] = Some(received);
-        self.kinds.push(kind);
+        self.how[node.index()] = Some(How { entry, start: None, best: value, recalled });
+        self.facts.receive(node, value, kind);
     }
 
     /// `node`, whose children were searched, receives its value.
     fn valued(&mut self, node: NodeId, value: Value, kind: ValueKind) {
         let open = self.open.pop().expect("a node's value follows its entry");
         let best = open.v.map_or(value, |v| self.searched(v));
-        let received =
-            Received { value, kind, entry: open.entry, start: open.start, best, recalled: false };
-        self.value[node.index()] = Some(received);
-        self.kinds.push(kind);
+        let how = How { entry: open.entry, start: open.start, best, recalled: false };
+        self.how[node.index()] = Some(how);
+        self.facts.receive(node, value, kind);
     }
 }
 

@@ -1,6 +1,8 @@
 //! Grading each key of classroom lines against the search, with the
 //! explanation of the first wrong item.
 
+use std::fmt::Write;
+
 use crate::answer::OrderLine;
 use crate::answer::{Answer, LeafMark, notation};
 use crate::bounds::ValueKind;
@@ -10,13 +12,18 @@ use crate::tree::{NodeId, Tree};
 
 use super::classroom::{self, Claim, Items, Key, Line};
 use super::explain::Witness;
+use super::facts::Facts;
 use super::{GradeOptions, KeyVerdict, first_difference, verdict, wrong_at};
 use crate::lang::{Explanations, Lang, fill};
 
 pub(super) struct Grader<'a> {
     pub tree: &'a Tree,
     pub answer: &'a Answer,
-    pub witness: &'a Witness<'a>,
+    /// The values the search gave.
+    pub facts: &'a Facts<'a>,
+    /// What explains the first wrong item of each key; none where the
+    /// grade only tells right from wrong.
+    pub witness: Option<&'a Witness<'a>>,
     pub options: GradeOptions,
     /// The language of the explanations, and its templates.
     pub lang: Lang,
@@ -24,6 +31,12 @@ pub(super) struct Grader<'a> {
 }
 
 impl Grader<'_> {
+    /// The witness's explanation; nothing where the grade only tells right
+    /// from wrong.
+    fn why(&self, explain: impl FnOnce(&Witness) -> String) -> String {
+        self.witness.map_or_else(String::new, explain)
+    }
+
     pub fn line(&self, line: &Line) -> KeyVerdict {
         match &line.items {
             Items::Order(items) => self.order(items),
@@ -90,7 +103,7 @@ impl Grader<'_> {
         let inner_only = items.iter().all(|&(node, _)| !evaluated(node));
         // Each value with what it says: a node searched in several passes
         // receives a bound in one and its value in another.
-        let kinds = self.witness.received_kinds();
+        let kinds = self.facts.received_kinds();
         let search: Vec<(NodeId, Value, ValueKind)> = (self.answer.order.iter().zip(kinds))
             .map(|((node, value), &kind)| (node, value, kind))
             .filter(|&(node, _, _)| !inner_only || !evaluated(node))
@@ -99,7 +112,6 @@ impl Grader<'_> {
             Some(claim) => format!("{}:{claim}", tree.name(node)),
             None => tree.name(node).to_string(),
         };
-        let got: Vec<String> = items.iter().map(show).collect();
         // A bound must point the way the search's does; a bare value may
         // stand for a bound.
         let tolerance = self.options.tolerance;
@@ -124,7 +136,7 @@ impl Grader<'_> {
         });
         let accepted = accepted_note(claims, tolerance);
         let search: OrderLine = search.iter().map(|&(node, value, _)| (node, value)).collect();
-        let got = classroom::shown(&got.join(" "));
+        let got = classroom::shown(&order_items(tree, items));
         let verdict = verdict(key, notation::Order(tree, &search).to_string(), got, wrong);
         KeyVerdict { accepted: accepted.filter(|_| verdict.wrong.is_none()), ..verdict }
     }
@@ -148,18 +160,18 @@ impl Grader<'_> {
                 &[
                     ("given", &items.len()),
                     ("total", &search.len()),
-                    ("why", &self.witness.why_value(node)),
+                    ("why", &self.why(|w| w.why_value(node))),
                 ],
             ),
-            (Some(&(node, _)), _) if self.witness.value_of(node).is_none() => {
-                self.witness.why_not_searched(node)
+            (Some(&(node, _)), _) if self.facts.value_of(node).is_none() => {
+                self.why(|w| w.why_not_searched(node))
             }
             (Some(_), _) if broken.is_some() => broken.expect("checked"),
             // The answer skips a node the search visits: why is it visited?
             (_, Some(&(node, _, _))) if items.iter().all(|&(n, _)| n != node) => {
-                self.witness.why_searched(node)
+                self.why(|w| w.why_searched(node))
             }
-            (_, Some(&(node, _, _))) => self.witness.why_value(node),
+            (_, Some(&(node, _, _))) => self.why(|w| w.why_value(node)),
             _ => self.say.every_node_valued.to_string(),
         }
     }
@@ -184,7 +196,7 @@ impl Grader<'_> {
         // item itself is never its own child or sibling).
         let later = |n: NodeId| items[i..].iter().any(|&(m, _)| m == n);
         let expected =
-            |n: NodeId| self.witness.value_of(n).is_some() && !(inner_only && evaluated(n));
+            |n: NodeId| self.facts.value_of(n).is_some() && !(inner_only && evaluated(n));
         let names =
             |nodes: &[NodeId]| nodes.iter().map(|&n| tree.name(n)).collect::<Vec<_>>().join(" ");
         let children: Vec<NodeId> =
@@ -238,15 +250,15 @@ impl Grader<'_> {
                     &[("given", &marks.len()), ("total", &search.len())],
                 )),
                 (Some(&LeafMark::Cutoff), _) if trailing.is_some() => trailing,
-                (Some(&LeafMark::Leaf(node)), _) if self.witness.value_of(node).is_none() => {
-                    Some(self.witness.why_not_searched(node))
+                (Some(&LeafMark::Leaf(node)), _) if self.facts.value_of(node).is_none() => {
+                    Some(self.why(|w| w.why_not_searched(node)))
                 }
                 (_, Some(&LeafMark::Cutoff)) => {
                     let nth = search[..i].iter().filter(|&&m| m == LeafMark::Cutoff).count();
-                    Some(self.witness.why_cutoff(nth))
+                    Some(self.why(|w| w.why_cutoff(nth)))
                 }
                 (Some(&LeafMark::Cutoff), Some(&LeafMark::Leaf(node))) => {
-                    Some(self.witness.why_searched(node))
+                    Some(self.why(|w| w.why_searched(node)))
                 }
                 _ => None,
             };
@@ -286,14 +298,14 @@ impl Grader<'_> {
             let twice = self.listed_twice(nodes, i, |&node| self.tree.name(node).to_string());
             let explanation = match (nodes.get(i), search.get(i)) {
                 (Some(_), _) if twice.is_some() => twice.expect("checked"),
-                (Some(&node), _) if self.witness.value_of(node).is_some() => {
-                    self.witness.why_searched(node)
+                (Some(&node), _) if self.facts.value_of(node).is_some() => {
+                    self.why(|w| w.why_searched(node))
                 }
                 (Some(&node), _) if !search.contains(&node) => fill(
                     self.say.pruned_lists_only,
-                    &[("why", &self.witness.why_not_searched(node))],
+                    &[("why", &self.why(|w| w.why_not_searched(node)))],
                 ),
-                (_, Some(&node)) => self.witness.why_not_searched(node),
+                (_, Some(&node)) => self.why(|w| w.why_not_searched(node)),
                 _ => self.say.prunes_nothing_more.to_string(),
             };
             let show = |node: Option<&NodeId>| node.map(|&n| self.tree.name(n).to_string());
@@ -306,13 +318,13 @@ impl Grader<'_> {
         let search = self.answer.best_move;
         let (expected, got) = (self.node(search), self.node(node));
         let equally_good =
-            self.options.any_best_move && node.is_some_and(|n| self.witness.is_best_child(n));
+            self.options.any_best_move && node.is_some_and(|n| self.facts.is_best_child(n));
         let wrong = (node != search && !equally_good).then(|| {
             wrong_at(
                 None,
                 Some(got.clone()),
                 Some(expected.clone()),
-                Some(self.witness.why_best_move()),
+                Some(self.why(|w| w.why_best_move())),
             )
         });
         verdict("best move", expected, got, wrong)
@@ -323,8 +335,8 @@ impl Grader<'_> {
         let (expected, got) = (computed.to_string(), value.to_string());
         let matched = value.matches(computed, self.options.tolerance);
         let wrong = (matched == Match::No).then(|| {
-            let mut why = self.witness.why_value(self.tree.root());
-            if !self.witness.values_from_max() {
+            let mut why = self.why(|w| w.why_value(self.tree.root()));
+            if self.witness.is_some_and(|w| !w.values_from_max()) {
                 why = fill(self.say.max_view, &[("why", &why), ("value", &computed)]);
             }
             let note = rounding_note(value, computed, self.say);
@@ -334,6 +346,23 @@ impl Grader<'_> {
         let accepted = accepted_note([(got.clone(), value, computed)], self.options.tolerance);
         KeyVerdict { accepted, ..verdict("value", expected, got, wrong) }
     }
+}
+
+/// An answer's `order` items as one line, `e:3 f b:≤2`, written without a
+/// string for each item (a line can have a million).
+fn order_items(tree: &Tree, items: &[(NodeId, Option<Claim>)]) -> String {
+    let mut line = String::new();
+    for (index, &(node, claim)) in items.iter().enumerate() {
+        if index > 0 {
+            line.push(' ');
+        }
+        line.push_str(tree.name(node));
+        if let Some(claim) = claim {
+            // Writing into a String cannot fail.
+            let _ = write!(line, ":{claim}");
+        }
+    }
+    line
 }
 
 /// Why a decimal near a value whose decimals never end is not taken: too

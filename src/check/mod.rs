@@ -11,6 +11,7 @@ pub mod classroom;
 mod conventions;
 mod exercise;
 pub mod explain;
+pub mod facts;
 pub mod gradebook;
 mod grader;
 pub mod gradescope;
@@ -27,6 +28,7 @@ use crate::lang::Lang;
 use crate::tree::Tree;
 use classroom::{Key, Reading, Skipped};
 use explain::Witness;
+use facts::Facts;
 
 /// The verdict on one key of the answer.
 #[derive(Clone, Debug, PartialEq)]
@@ -119,10 +121,23 @@ pub fn grade(
     witness: &Witness<'_>,
     options: GradeOptions,
 ) -> Verdict {
+    grade_with(tree, reading, (answer, witness.facts()), Some(witness), options)
+}
+
+/// Grades classroom lines against the search's answer and facts; without
+/// a `witness` the wrong items go unexplained, a grade that only tells
+/// right from wrong.
+pub fn grade_with(
+    tree: &Tree,
+    reading: &Reading,
+    (answer, facts): (&Answer, &Facts<'_>),
+    witness: Option<&Witness<'_>>,
+    options: GradeOptions,
+) -> Verdict {
     let answer = &answer.by_first_copies(tree);
     let lang = options.lang.unwrap_or(reading.lang);
     let say = lang.words().explain;
-    let grader = grader::Grader { tree, answer, witness, options, lang, say };
+    let grader = grader::Grader { tree, answer, facts, witness, options, lang, say };
     let mut skipped = reading.skipped.clone();
     for line in &reading.lines {
         if !options.points.asks(line.key) {

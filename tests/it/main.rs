@@ -24,6 +24,7 @@ mod expectimax;
 mod foreign;
 mod frames;
 mod gradescope;
+mod grading;
 mod graphviz;
 mod hostile;
 mod key_order;

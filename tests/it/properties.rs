@@ -3,7 +3,7 @@
 //! the alternation. When a property fails, proptest prints the smallest tree
 //! it found as the JSON that `gametree trace` reads.
 
-mod strategies;
+pub mod strategies;
 
 use gametree::answer::Recorder;
 use gametree::bounds::{ValueKind, Window};
@@ -366,7 +366,7 @@ proptest! {
                     let mut text = Vec::new();
                     trace::write(&tree, &request, &mut text).expect("the trace is written");
                     let text = String::from_utf8(text).unwrap();
-                    let received: Vec<(NodeId, ValueKind)> = answer.order.iter().zip(witness.received_kinds()).map(|((node, _), &kind)| (node, kind)).collect();
+                    let received: Vec<(NodeId, ValueKind)> = answer.order.iter().zip(witness.facts().received_kinds()).map(|((node, _), &kind)| (node, kind)).collect();
                     for spelled in respellings(&text, &tree, &received) {
                         let lines = classroom::parse(&spelled, &tree).expect("the answer reads");
                         let verdict = check::grade(&tree, &lines, &answer, &witness, Default::default());
