@@ -14,7 +14,6 @@
 //! `none`, `-`, `—` or nothing for no node. `#` marks a cutoff inside
 //! `leaves`. The rules are listed in docs/grading.md.
 
-use std::collections::HashMap;
 use std::fmt;
 
 use crate::answer::LeafMark;
@@ -23,7 +22,9 @@ use crate::lang::{self, Lang};
 use crate::notation::Notation;
 use crate::num::Written;
 use crate::spelling;
-use crate::tree::{NodeId, Tree};
+use crate::tree::NodeId;
+
+pub use super::names::Names;
 
 pub use super::layout::{Reading, Skipped, parse};
 
@@ -268,64 +269,16 @@ impl fmt::Display for AnswerError {
     }
 }
 
-/// The node names of a tree, and the actions of its root's moves, to read
-/// items with.
-pub struct Names<'t> {
-    tree: &'t Tree,
-    names: HashMap<&'t str, NodeId>,
-}
-
-impl<'t> Names<'t> {
-    pub fn of(tree: &'t Tree) -> Names<'t> {
-        Names { tree, names: tree.name_index() }
-    }
-
-    /// Whether a node is named `word`.
-    pub fn has(&self, word: &str) -> bool {
-        self.names.contains_key(word)
-    }
-
-    fn node(&self, word: &str) -> Result<NodeId, Unread> {
-        self.names.get(word).copied().ok_or_else(|| unknown_node(word, &self.names))
-    }
-
-    /// A root move, by its node's name (`"z"` where a node is named so) or
-    /// by the action that labels it (`Left`, `bet`), quoted or not (CS188's
-    /// `.solution` quotes it).
-    fn root_move(&self, word: &str) -> Result<NodeId, Unread> {
-        if let Some(&node) = self.names.get(word) {
-            return Ok(node);
-        }
-        let word = word.strip_prefix('"').and_then(|w| w.strip_suffix('"')).unwrap_or(word);
-        let root = self.tree.root();
-        let by_action =
-            self.tree.children(root).iter().copied().find(|&c| self.tree.action(c) == Some(word));
-        by_action.map_or_else(|| self.node(word), Ok)
-    }
-}
-
-/// `no node is named "b"`, with the name meant when only the case differs:
-/// trees drawn with `A`, `B`, ... are often answered in lower case.
-fn unknown_node(word: &str, names: &HashMap<&str, NodeId>) -> Unread {
-    let wanted: Vec<char> = word.chars().flat_map(char::to_lowercase).collect();
-    let meant = names
-        .iter()
-        .filter(|(name, _)| name.chars().flat_map(char::to_lowercase).eq(wanted.iter().copied()))
-        .min_by_key(|&(_, &id)| id)
-        .map(|(&name, _)| name.to_string());
-    Unread::UnknownNode { word: word.to_string(), meant }
-}
-
 /// Whether `word` says "no node": no name can be one of these.
 fn is_nothing(word: &str) -> bool {
     word.eq_ignore_ascii_case("none") || word == "-" || word == "\u{2014}"
 }
 
-/// The items of a line: separated by whitespace, commas or semicolons,
-/// with `name = value` and `name: value` made `name:value`, and a bound
-/// sign (`<=`, `≤`, `>=`, `≥`) kept with the value it bounds: `c: <= 2`
-/// is `c:≤2`.
-fn words(text: &str) -> Vec<String> {
+/// The items of a line, each followed by one space: separated by
+/// whitespace, commas or semicolons, with `name = value` and `name: value`
+/// made `name:value`, and a bound sign (`<=`, `≤`, `>=`, `≥`) kept with the
+/// value it bounds: `c: <= 2` is `c:≤2`.
+fn joined_words(text: &str) -> String {
     let mut joined = String::with_capacity(text.len());
     let mut pending_space = false;
     let mut chars = text.chars().peekable();
@@ -349,13 +302,14 @@ fn words(text: &str) -> Vec<String> {
         pending_space = false;
         joined.push(if c == '=' { ':' } else { c });
     }
-    joined.split(' ').filter(|word| !word.is_empty()).map(str::to_string).collect()
+    joined
 }
 
 /// The items after `key` in `text`, or why they cannot be read.
 pub fn parse_items(key: Key, text: &str, names: &Names<'_>) -> Result<Items, Unread> {
-    let words = words(text);
-    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    names.start_list();
+    let joined = joined_words(text);
+    let words: Vec<&str> = joined.split(' ').filter(|word| !word.is_empty()).collect();
     let node = |word: &str| names.node(word);
     match key {
         // Only the order of inner nodes can be empty: a tree that is one leaf.

@@ -16,6 +16,7 @@ pub mod gradebook;
 mod grader;
 pub mod gradescope;
 pub mod layout;
+mod names;
 pub mod report;
 pub mod trace_file;
 
