@@ -7,6 +7,7 @@ use std::convert::Infallible;
 use std::io::{self, Write};
 
 use crate::answer::Recorder;
+use crate::contract::Summary;
 use crate::render::answer::Style;
 use crate::render::diagram::{self, Canvas, Frames, Page, Scene};
 use crate::render::layout::{Layout, Metrics};
@@ -162,7 +163,7 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
             render::answer::write(out, tree, &recorder.into_answer(), palette, style)?;
             Ok(outcome)
         }
-        Format::Json => render::json::write(out, tree, settings),
+        Format::Json => write_json(tree, settings, out),
         Format::Cs188 => {
             let mut generated = render::cs188::Generated::default();
             let outcome = record(tree, settings, &mut generated)?;
@@ -176,6 +177,35 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
         }
         Format::Dot | Format::Tikz => write_diagram(tree, request, out),
         Format::Html => write_page(tree, request, out),
+    }
+}
+
+/// Runs the search twice: once for the JSON trace's summary, which comes
+/// first, and once more while the JSON renderer writes its events, each
+/// as it happens (a trace of tic-tac-toe has 1.1 million events, never
+/// held in memory).
+fn write_json(
+    tree: &Tree,
+    settings: &Settings,
+    out: &mut dyn Write,
+) -> Result<Outcome, TraceError> {
+    let mut recorder = Recorder::for_tree(tree);
+    let outcome = record(tree, settings, &mut recorder)?;
+    let answer = recorder.into_answer();
+    let summary = Summary::of(tree, settings, &outcome, &answer);
+    render::json::write(out, tree, summary, &Search { tree, settings })?;
+    Ok(outcome)
+}
+
+/// `settings`' search of `tree`, run again for a JSON trace's events.
+struct Search<'a> {
+    tree: &'a Tree,
+    settings: &'a Settings,
+}
+
+impl render::json::Replay for Search<'_> {
+    fn replay<S: Sink>(&self, sink: &mut S) -> Result<Outcome, RunError<S::Error>> {
+        run(self.tree, self.settings, sink)
     }
 }
 
