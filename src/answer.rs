@@ -14,6 +14,7 @@
 use std::borrow::Cow;
 use std::convert::Infallible;
 
+use crate::bounds::ValueKind;
 use crate::num::Value;
 use crate::search::{Event, Flow, Outcome, Sink};
 use crate::tree::{NodeId, Tree};
@@ -210,6 +211,30 @@ impl Sink for Recorder {
     }
 }
 
+/// A sink that collects the kind of each value the `order` line lists, in
+/// its order: exact, or a bound (a sheet's key marks the bounds).
+#[derive(Debug, Default)]
+pub struct OrderKinds(pub Vec<ValueKind>);
+
+impl Sink for OrderKinds {
+    type Error = Infallible;
+
+    fn event(&mut self, event: &Event<'_>) -> Result<Flow, Infallible> {
+        if order_item(event).is_some() {
+            let kind = match *event {
+                Event::Value { kind, .. } | Event::Recall { kind, .. } => kind,
+                _ => ValueKind::Exact,
+            };
+            self.0.push(kind);
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn takes_steps(&self) -> bool {
+        false
+    }
+}
+
 /// The notation of the lines, shared by the renderers and `check`. Each
 /// line's items are a `Display` value, so that long lines are written
 /// straight to the output without being built in memory first.
@@ -217,13 +242,35 @@ pub mod notation {
     use std::fmt::{self, Write};
 
     use super::*;
+    use crate::notation::Notation;
 
     /// `e:3 f:12 b:3`.
     pub struct Order<'a>(pub &'a Tree, pub &'a OrderLine);
 
     impl fmt::Display for Order<'_> {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            separated(f, self.1.iter().map(|(node, value)| (self.0.name(node), Some(value))))
+            separated(
+                f,
+                self.1
+                    .iter()
+                    .map(|(node, value)| (self.0.name(node), Some((value, ValueKind::Exact)))),
+            )
+        }
+    }
+
+    /// `e:3 f:≥12 b:3`: the order line with each value that is only a
+    /// bound marked as the pictures mark it; the third list holds the kind
+    /// of each value.
+    pub struct MarkedOrder<'a>(pub &'a Tree, pub &'a OrderLine, pub &'a [ValueKind]);
+
+    impl fmt::Display for MarkedOrder<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            let items = self
+                .1
+                .iter()
+                .zip(self.2)
+                .map(|((node, value), &kind)| (self.0.name(node), Some((value, kind))));
+            separated(f, items)
         }
     }
 
@@ -248,13 +295,14 @@ pub mod notation {
         }
     }
 
-    /// Items separated by spaces, each `name` or `name:value`. They are
+    /// Items separated by spaces, each `name` or `name:value`, a value
+    /// that is only a bound after its sign (`name:≥value`). They are
     /// put together in pieces of [`PIECE`] bytes before they go to `f`: a
     /// line of a large tree has a million items, and each write to a
     /// formatter is a call through a trait object.
     fn separated<'t>(
         f: &mut fmt::Formatter<'_>,
-        items: impl Iterator<Item = (&'t str, Option<Value>)>,
+        items: impl Iterator<Item = (&'t str, Option<(Value, ValueKind)>)>,
     ) -> fmt::Result {
         let mut piece = String::new();
         for (index, (name, value)) in items.enumerate() {
@@ -270,19 +318,20 @@ pub mod notation {
     /// Appends one item of a line to `piece`, after a space unless it is
     /// the line's `first`.
     #[inline]
-    fn push_item(piece: &mut String, first: bool, name: &str, value: Option<Value>) {
+    fn push_item(piece: &mut String, first: bool, name: &str, value: Option<(Value, ValueKind)>) {
         if !first {
             piece.push(' ');
         }
         piece.push_str(name);
-        match value.map(|value| (value, value.as_integer())) {
-            // Most values are whole numbers: written straight in.
-            Some((_, Some(integer))) => {
-                piece.push(':');
-                piece.push_str(itoa::Buffer::new().format(integer));
-            }
-            Some((value, None)) => drop(write!(piece, ":{value}")),
-            None => {}
+        let Some((value, kind)) = value else { return };
+        piece.push(':');
+        // Most values are exact and whole numbers: written straight in.
+        if kind != ValueKind::Exact {
+            piece.push_str(Notation::Symbols.bound_sign(kind));
+        }
+        match value.as_integer() {
+            Some(integer) => piece.push_str(itoa::Buffer::new().format(integer)),
+            None => drop(write!(piece, "{value}")),
         }
     }
 

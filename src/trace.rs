@@ -6,7 +6,9 @@
 use std::convert::Infallible;
 use std::io::{self, Write};
 
-use crate::answer::Recorder;
+use crate::answer::{OrderKinds, Recorder};
+use crate::contract::Summary;
+use crate::lang::Words;
 use crate::render::answer::Style;
 use crate::render::diagram::{self, Canvas, Frames, Page, Scene};
 use crate::render::layout::{Layout, Metrics};
@@ -162,7 +164,7 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
             render::answer::write(out, tree, &recorder.into_answer(), palette, style)?;
             Ok(outcome)
         }
-        Format::Json => render::json::write(out, tree, settings),
+        Format::Json => write_json(tree, settings, out),
         Format::Cs188 => {
             let mut generated = render::cs188::Generated::default();
             let outcome = record(tree, settings, &mut generated)?;
@@ -176,6 +178,50 @@ pub fn write(tree: &Tree, request: &Request, out: &mut dyn Write) -> Result<Outc
         }
         Format::Dot | Format::Tikz => write_diagram(tree, request, out),
         Format::Html => write_page(tree, request, out),
+    }
+}
+
+/// The classroom lines of `settings`' search of `tree` as an answer key
+/// in `words`, each as its key and its items, with every bound in the
+/// order line marked (`f:≥16`): what a sheet hands the teacher and
+/// `check` takes as it is.
+pub fn key(
+    tree: &Tree,
+    settings: &Settings,
+    words: &'static Words,
+) -> Result<[(&'static str, String); 5], SearchError> {
+    let mut sinks = (Recorder::for_tree(tree), OrderKinds::default());
+    record(tree, settings, &mut sinks)?;
+    let (recorder, kinds) = sinks;
+    Ok(render::answer::key(tree, &recorder.into_answer(), &kinds.0, words))
+}
+
+/// Runs the search twice: once for the JSON trace's summary, which comes
+/// first, and once more while the JSON renderer writes its events, each
+/// as it happens (a trace of tic-tac-toe has 1.1 million events, never
+/// held in memory).
+fn write_json(
+    tree: &Tree,
+    settings: &Settings,
+    out: &mut dyn Write,
+) -> Result<Outcome, TraceError> {
+    let mut recorder = Recorder::for_tree(tree);
+    let outcome = record(tree, settings, &mut recorder)?;
+    let answer = recorder.into_answer();
+    let summary = Summary::of(tree, settings, &outcome, &answer);
+    render::json::write(out, tree, summary, &Search { tree, settings })?;
+    Ok(outcome)
+}
+
+/// `settings`' search of `tree`, run again for a JSON trace's events.
+struct Search<'a> {
+    tree: &'a Tree,
+    settings: &'a Settings,
+}
+
+impl render::json::Replay for Search<'_> {
+    fn replay<S: Sink>(&self, sink: &mut S) -> Result<Outcome, RunError<S::Error>> {
+        run(self.tree, self.settings, sink)
     }
 }
 
@@ -336,4 +382,43 @@ pub fn write_overlays(
     let count = frames.count();
     tikz::end(out)?;
     Ok(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bounds::Window;
+    use crate::lang::Lang;
+    use crate::search::{Algorithm, Options};
+    use crate::tree::{Naming, Overrides};
+
+    /// The lecture's tree, searched by alpha-beta with the window `window`.
+    fn lecture(window: Window) -> (Tree, Settings) {
+        let text = r#"{"children": {"a": ["b", "c"], "b": ["d", "e"], "c": ["f", "g"]},
+                       "values": {"d": 10, "e": 8, "f": 4, "g": 50}}"#;
+        let tree = crate::tree::parse(text.as_bytes(), Naming::Letters, Overrides::default());
+        let options = Options { window, ..Options::default() };
+        (tree.unwrap(), Settings { options, ..Settings::of(Algorithm::ALPHABETA) })
+    }
+
+    /// An answer key is `--format answer`'s lines with every bound in the
+    /// order line marked as the pictures mark it: a root that fails high
+    /// (lower bounds), and one that fails low (upper bounds).
+    #[test]
+    fn a_key_is_the_answer_lines_with_the_bounds_marked() {
+        let windows =
+            [(2.0, 3.0, "d:10 e:8 b:≥8 a:≥8"), (9.0, 11.0, "d:10 e:8 b:≤8 f:4 c:≤4 a:≤8")];
+        for (alpha, beta, order) in windows {
+            let (tree, settings) = lecture(Window { alpha, beta });
+            let key = key(&tree, &settings, Lang::En.words()).unwrap();
+            let mut answer = Vec::new();
+            write(&tree, &Request::new(settings, Format::Answer), &mut answer).unwrap();
+            let answer = String::from_utf8(answer).unwrap();
+            let (_, after_order) = answer.split_once('\n').unwrap();
+            let lines: Vec<String> =
+                key.iter().map(|(key, items)| format!("{key}: {items}\n")).collect();
+            assert_eq!(lines[0], format!("order: {order}\n"));
+            assert_eq!(lines[1..].concat(), after_order);
+        }
+    }
 }

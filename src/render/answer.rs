@@ -1,10 +1,13 @@
 //! `--format answer`: the five classroom lines and nothing else.
-//! The text format ends with the same lines.
+//! The text format ends with the same lines, and a sheet's answer key is
+//! them with the bounds marked.
 
 use std::borrow::Cow;
+use std::fmt::Display;
 use std::io::{self, Write};
 
 use crate::answer::{Answer, LeafMark, OrderLine, notation};
+use crate::bounds::ValueKind;
 use crate::lang::{Lang, Words};
 use crate::terminal::{Palette, Role};
 use crate::tree::Tree;
@@ -61,22 +64,55 @@ fn inner_order(tree: &Tree, answer: &Answer) -> OrderLine {
     answer.order.iter().filter(|(node, _)| !evaluated[node.index()]).collect()
 }
 
-/// The lines after `order`.
+/// Writes the lines after `order`.
 fn write_after_order(
     out: &mut dyn Write,
     tree: &Tree,
     answer: &Answer,
     palette: Palette,
-    words: &Words,
+    words: &'static Words,
 ) -> io::Result<()> {
+    for (key, items) in after_order(tree, answer, palette, words) {
+        writeln!(out, "{key}: {items}")?;
+    }
+    Ok(())
+}
+
+/// The lines after `order` (`leaves`, `pruned`, `best move`, `value`),
+/// each as its key and its items, which a long line writes as it goes.
+fn after_order<'a>(
+    tree: &'a Tree,
+    answer: &'a Answer,
+    palette: Palette,
+    words: &'static Words,
+) -> [(&'static str, Box<dyn Display + 'a>); 4] {
     let [_, leaves, pruned_key, best_key, value] = words.keys;
-    writeln!(out, "{leaves}: {}", notation::Leaves(tree, &answer.leaves))?;
     let pruned = match answer.pruned.is_empty() {
         true => words.nothing.to_string(),
         false => notation::Nodes(tree, &answer.pruned).to_string(),
     };
-    writeln!(out, "{pruned_key}: {}", palette.paint(Role::Pruned, &pruned))?;
     let best = answer.best_move.map_or(words.nothing, |node| tree.name(node));
-    writeln!(out, "{best_key}: {}", palette.paint(Role::Best, best))?;
-    writeln!(out, "{value}: {}", answer.value)
+    [
+        (leaves, Box::new(notation::Leaves(tree, &answer.leaves))),
+        (pruned_key, Box::new(palette.paint(Role::Pruned, &pruned))),
+        (best_key, Box::new(palette.paint(Role::Best, best))),
+        (value, Box::new(answer.value)),
+    ]
+}
+
+/// The five lines as an answer key in `words`, each as its key and its
+/// items, with every value in the order line that is only a bound marked
+/// as the pictures mark it (`f:≥16`); `kinds` holds the kind of each of
+/// its values ([`OrderKinds`](crate::answer::OrderKinds)). `check` takes
+/// the key as it is.
+pub fn key(
+    tree: &Tree,
+    answer: &Answer,
+    kinds: &[ValueKind],
+    words: &'static Words,
+) -> [(&'static str, String); 5] {
+    let [leaves, pruned, best, value] = after_order(tree, answer, Palette::default(), words)
+        .map(|(key, items)| (key, items.to_string()));
+    let order = notation::MarkedOrder(tree, &answer.order, kinds).to_string();
+    [(words.keys[0], order), leaves, pruned, best, value]
 }

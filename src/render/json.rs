@@ -3,10 +3,11 @@
 //!
 //! The summary members come first, one per line; `events` comes last, one
 //! event per line ([`Layout`]), so that expected traces diff well in
-//! version control. The summary needs the whole search, so the search runs
-//! twice: once for the answer, and once more while the events are written,
-//! each as soon as it happens, never held in memory (a tic-tac-toe trace
-//! has 1.1 million events).
+//! version control. The summary needs the whole search, so the caller
+//! (`trace`) runs it twice: once for the summary it hands over, and once
+//! more, when asked, into the sink that writes each event as soon as it
+//! happens, never holding them in memory (a tic-tac-toe trace has 1.1
+//! million events).
 
 use std::io::{self, Write};
 
@@ -14,24 +15,26 @@ use serde::ser::{Error as _, SerializeSeq};
 use serde::{Serialize, Serializer};
 use serde_json::ser::Formatter;
 
-use crate::answer::Recorder;
 use crate::contract::{EventRecord, Summary};
-use crate::search::{self, Event, Flow, Outcome, RunError, Sink};
-use crate::settings::Settings;
+use crate::search::{Event, Flow, Outcome, RunError, Sink};
 use crate::tree::Tree;
 
-/// Runs the search of `tree` under `settings` and writes its trace to `out`.
+/// The search of a trace, run again by its caller for the events: the
+/// renderer hands over the sink that writes them.
+pub trait Replay {
+    /// Runs the search again, every step into `sink`.
+    fn replay<S: Sink>(&self, sink: &mut S) -> Result<Outcome, RunError<S::Error>>;
+}
+
+/// Writes the trace of a search of `tree` to `out`: `summary`, from its
+/// first run, then its events, from `search` run again.
 pub fn write(
     out: &mut dyn Write,
     tree: &Tree,
-    settings: &Settings,
-) -> Result<Outcome, RunError<io::Error>> {
-    let mut recorder = Recorder::for_tree(tree);
-    let outcome = search::run(tree, settings.algorithm, &settings.options, &mut recorder)
-        .map_err(RunError::widen)?;
-    let answer = recorder.into_answer();
-    let document =
-        Summary::of(tree, settings, &outcome, &answer).with_events(LiveEvents { tree, settings });
+    summary: Summary<'_, '_>,
+    search: &impl Replay,
+) -> io::Result<()> {
+    let document = summary.with_events(LiveEvents { tree, search });
     // Larger than the caller's buffer, which then passes each piece on
     // without copying it again.
     let mut out = io::BufWriter::with_capacity(1 << 17, out);
@@ -39,23 +42,21 @@ pub fn write(
         .serialize(&mut serde_json::Serializer::with_formatter(&mut out, Layout::default()));
     written.map_err(io::Error::from)?;
     out.write_all(b"\n")?;
-    out.flush()?;
-    Ok(outcome)
+    out.flush()
 }
 
-/// The `events` of a trace: serialised by running the search again and
+/// The `events` of a trace: serialised by replaying the search and
 /// writing each event as it happens.
-struct LiveEvents<'a> {
+struct LiveEvents<'a, R> {
     tree: &'a Tree,
-    settings: &'a Settings,
+    search: &'a R,
 }
 
-impl Serialize for LiveEvents<'_> {
+impl<R: Replay> Serialize for LiveEvents<'_, R> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut events =
             Elements { seq: serializer.serialize_seq(None)?, tree: self.tree, step: 0 };
-        let Settings { algorithm, options, .. } = self.settings;
-        match search::run(self.tree, *algorithm, options, &mut events) {
+        match self.search.replay(&mut events) {
             Ok(_) => events.seq.end(),
             Err(RunError::Sink(error)) => Err(error),
             // It ran once already, for the summary.
@@ -160,9 +161,11 @@ impl Formatter for Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::answer::Recorder;
     use crate::bounds::Window;
     use crate::contract::TraceDocument;
-    use crate::search::{Algorithm, Options, Returns};
+    use crate::search::{self, Algorithm, Options, Returns};
+    use crate::settings::Settings;
     use crate::tree::{Naming, Overrides};
 
     /// A sink that keeps every event as its record.
@@ -194,14 +197,92 @@ mod tests {
         document
     }
 
+    /// The trace `write` writes of the search of `tree` under `settings`,
+    /// given the summary of one run and a replay that runs it again.
+    fn written(tree: &Tree, settings: &Settings) -> Vec<u8> {
+        let mut written = Vec::new();
+        let (result, _) = write_to(&mut written, tree, settings);
+        result.unwrap();
+        written
+    }
+
+    /// The search of `tree` under `settings`, which remembers whether a
+    /// replay stopped because its sink failed.
+    struct Search<'a> {
+        tree: &'a Tree,
+        settings: &'a Settings,
+        stopped: std::cell::Cell<bool>,
+    }
+
+    impl Replay for Search<'_> {
+        fn replay<S: Sink>(&self, sink: &mut S) -> Result<Outcome, RunError<S::Error>> {
+            let Settings { algorithm, options, .. } = self.settings;
+            let run = search::run(self.tree, *algorithm, options, sink);
+            self.stopped.set(matches!(run, Err(RunError::Sink(_))));
+            run
+        }
+    }
+
+    /// Writes the trace to `out`, and says whether the replay stopped
+    /// because its sink failed.
+    fn write_to(out: &mut dyn Write, tree: &Tree, settings: &Settings) -> (io::Result<()>, bool) {
+        let search = Search { tree, settings, stopped: Default::default() };
+        let mut recorder = Recorder::for_tree(tree);
+        let outcome = search.replay(&mut recorder).unwrap();
+        let answer = recorder.into_answer();
+        let summary = Summary::of(tree, settings, &outcome, &answer);
+        (write(out, tree, summary, &search), search.stopped.get())
+    }
+
+    /// A writer that takes `left` more bytes, then fails as a closed pipe.
+    struct Closing {
+        left: usize,
+    }
+
+    impl Write for Closing {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            if self.left == 0 {
+                return Err(io::ErrorKind::BrokenPipe.into());
+            }
+            let taken = bytes.len().min(self.left);
+            self.left -= taken;
+            Ok(taken)
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// An output that fails while the events are written stops the
+    /// replayed search, and the trace fails with the output's own error
+    /// (a closed pipe ends `gametree` quietly).
+    #[test]
+    fn a_write_error_among_the_events_stops_the_replay_with_its_own_error() {
+        let tree = tictactoe("xo.|...|...");
+        let settings = Settings::of(Algorithm::MINIMAX);
+        let length = written(&tree, &settings).len();
+        let (result, stopped) = write_to(&mut Closing { left: length / 2 }, &tree, &settings);
+        assert_eq!(result.unwrap_err().kind(), io::ErrorKind::BrokenPipe);
+        assert!(stopped, "the replay ran to its end");
+    }
+
+    /// The tree of tic-tac-toe from `position`.
+    fn tictactoe(position: &str) -> Tree {
+        use crate::generate::tictactoe::{self, Position};
+        let mut text = Vec::new();
+        tictactoe::write(&mut text, Position::parse(position).unwrap(), Default::default())
+            .unwrap();
+        crate::tree::parse(text, Naming::Letters, Overrides::default()).unwrap()
+    }
+
     /// The written summary and events read back as the document they stand
     /// for (their layout is pinned by the CLI cases).
     #[test]
     fn written_traces_read_back_as_their_documents() {
         let mut traces = 0;
         for_every_search(|tree, settings| {
-            let mut written = Vec::new();
-            write(&mut written, tree, settings).unwrap();
+            let written = written(tree, settings);
             let read: TraceDocument = serde_json::from_slice(&written).unwrap();
             assert_eq!(read, document(tree, settings), "{}", String::from_utf8_lossy(&written));
             traces += 1;
@@ -212,15 +293,10 @@ mod tests {
     /// A trace of thousands of events, with summary lists as long.
     #[test]
     fn long_traces_read_back_as_their_documents() {
-        use crate::generate::tictactoe::{self, Position};
-        let mut text = Vec::new();
-        tictactoe::write(&mut text, Position::parse("xo.|...|...").unwrap(), Default::default())
-            .unwrap();
-        let tree = crate::tree::parse(text, Naming::Letters, Overrides::default()).unwrap();
+        let tree = tictactoe("xo.|...|...");
         for algorithm in Algorithm::ALL.into_iter().filter(|a| a.searches(&tree)) {
             let settings = Settings::of(algorithm);
-            let mut written = Vec::new();
-            write(&mut written, &tree, &settings).unwrap();
+            let written = written(&tree, &settings);
             let read: TraceDocument = serde_json::from_slice(&written).unwrap();
             let document = document(&tree, &settings);
             assert!(document.events.len() > 1_000, "{} events", document.events.len());

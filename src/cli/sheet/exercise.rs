@@ -2,21 +2,17 @@
 //! key with bounds marked as the trace marks them, and its pictures as
 //! handed out and as solved, from `trace` like `trace --exercise`.
 
-use std::convert::Infallible;
 use std::path::Path;
 
 use super::{SheetArgs, write};
-use crate::answer::{Recorder, notation, order_item};
-use crate::bounds::ValueKind;
 use crate::cli::Failure;
 use crate::cli::args::cannot_write;
 use crate::generate::random::{self, ChanceSpec};
 use crate::graphviz::{self, GraphvizError, ImageFormat};
 use crate::lang::Lang;
-use crate::notation::Notation;
 use crate::render::picture::Look;
 use crate::render::sheet::{self, Task};
-use crate::search::{self, Event, Flow, SearchError, Sink};
+use crate::search;
 use crate::settings::Settings;
 use crate::trace::{self, Format, Request};
 use crate::tree::{self, Naming, Overrides, Player, Tree};
@@ -156,67 +152,15 @@ fn svg(
     }
 }
 
-/// The kind of each value the `order` line lists, in its order: exact, or
-/// a bound.
-#[derive(Default)]
-struct Kinds(Vec<ValueKind>);
-
-impl Sink for Kinds {
-    type Error = Infallible;
-
-    fn event(&mut self, event: &Event<'_>) -> Result<Flow, Infallible> {
-        if order_item(event).is_some() {
-            let kind = match *event {
-                Event::Value { kind, .. } | Event::Recall { kind, .. } => kind,
-                _ => ValueKind::Exact,
-            };
-            self.0.push(kind);
-        }
-        Ok(Flow::Continue)
-    }
-
-    fn takes_steps(&self) -> bool {
-        false
-    }
-}
-
-/// The classroom lines of the search of `tree`, in `lang`, each as its key
-/// and its items, with every bound in the order line marked (`f:≥16`) as
-/// the trace marks it; `check` takes them as they are.
+/// The answer key of the search of `tree`: its classroom lines in
+/// `lang`, as `trace` makes them for a key, without `pruned` where the
+/// sheet does not ask for it (the key holds the lines the student writes).
 fn key(tree: &Tree, settings: &Settings, lang: Lang) -> Result<Vec<(String, String)>, Failure> {
-    let failed = Failure::of_search(GENERATED);
-    let mut recorder = Recorder::for_tree(tree);
-    search::run(tree, settings.algorithm, &settings.options, &mut recorder)
-        .map_err(|error| failed(SearchError::from(error)))?;
-    let mut kinds = Kinds::default();
-    search::run(tree, settings.algorithm, &settings.options, &mut kinds)
-        .map_err(|error| failed(SearchError::from(error)))?;
-    let answer = recorder.into_answer();
-    let order: Vec<String> = answer
-        .order
-        .iter()
-        .zip(kinds.0)
-        .map(|((node, value), kind)| {
-            format!("{}:{}{value}", tree.name(node), Notation::Symbols.bound_sign(kind))
-        })
-        .collect();
-    let words = lang.words();
-    let pruned = match answer.pruned.is_empty() {
-        true => words.nothing.to_string(),
-        false => notation::Nodes(tree, &answer.pruned).to_string(),
-    };
-    let lines = [
-        order.join(" "),
-        notation::Leaves(tree, &answer.leaves).to_string(),
-        pruned,
-        answer.best_move.map_or(words.nothing, |node| tree.name(node)).to_string(),
-        answer.value.to_string(),
-    ];
-    let asked = words.keys.iter().zip(lines).enumerate();
-    // `pruned` only where the sheet asks for it: the key holds the lines
-    // the student writes.
+    let lines = trace::key(tree, settings, lang.words()).map_err(Failure::of_search(GENERATED))?;
     let cuts = sheet::cuts(settings.algorithm);
-    Ok(asked
+    Ok(lines
+        .into_iter()
+        .enumerate()
         .filter(|&(index, _)| cuts || index != 2)
         .map(|(_, (key, items))| (key.to_string(), items))
         .collect())
