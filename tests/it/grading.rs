@@ -53,9 +53,9 @@ fn unexplained(mut verdict: Verdict) -> Verdict {
 }
 
 proptest! {
-    /// Each algorithm's answer (with and without its cutoffs' conventions)
-    /// graded against every algorithm: right against its own, mostly wrong
-    /// against the others, the same verdict either way.
+    /// Each algorithm's answer graded against its own search and another
+    /// algorithm's: right against its own, mostly wrong against the other,
+    /// the same verdict either way.
     #[test]
     fn a_grade_without_explanations_is_the_explained_grade_without_them(
         document in tree_document(),
@@ -63,19 +63,29 @@ proptest! {
         strict in any::<bool>(),
         fail_hard in any::<bool>(),
         any_best_move in any::<bool>(),
+        other in any::<prop::sample::Index>(),
+        best_move in any::<prop::sample::Index>(),
     ) {
         let tree = tree::parse(document.to_string().as_bytes(), Naming::Letters, Overrides::default())
             .expect("a valid tree");
         let returns = if fail_hard { Returns::FailHard } else { Returns::FailSoft };
         let options = Options { window, strict, returns, ..Options::default() };
         let grading = GradeOptions { any_best_move, ..GradeOptions::default() };
-        let searching = || Algorithm::ALL.into_iter().filter(|a| a.searches(&tree));
-        for written_by in searching() {
+        let searching: Vec<Algorithm> = Algorithm::ALL.into_iter().filter(|a| a.searches(&tree)).collect();
+        // Any move as the best: the search's, one as good, or a worse one.
+        let moves = tree.children(tree.root());
+        let named = moves.get(best_move.index(moves.len().max(1))).map_or("none", |&m| tree.name(m));
+        for &written_by in &searching {
             let text = answer_text(&tree, written_by, options);
-            for graded_by in searching() {
+            let text: String = text.lines().map(|line| match line.starts_with("best move:") {
+                true => format!("best move: {named}\n"),
+                false => format!("{line}\n"),
+            }).collect();
+            for graded_by in [written_by, *other.get(&searching)] {
                 let (explained, plain) = both_grades(&tree, &text, (graded_by, options), grading);
                 if graded_by == written_by {
-                    prop_assert!(plain.is_right(), "{:?}: {}\n{:?}", graded_by, text, plain);
+                    let mut others = plain.keys.iter().filter(|key| key.key != "best move");
+                    prop_assert!(others.all(|key| key.wrong.is_none()), "{:?}: {}\n{:?}", graded_by, text, plain);
                 }
                 prop_assert_eq!(unexplained(explained), unexplained(plain), "{}", text);
             }
