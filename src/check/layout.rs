@@ -260,7 +260,7 @@ fn without_numbering(line: &str) -> &str {
     let label = line.find(|c: char| !c.is_ascii_alphanumeric()).unwrap_or(line.len());
     let (digits, letters) =
         line[..label].split_at(line[..label].find(|c: char| !c.is_ascii_digit()).unwrap_or(label));
-    let numbered = (digits.len() <= 3 && letters.len() <= 1 && label > 0)
+    let numbered = (digits.len() <= 3 && letters.len() <= 1)
         && (letters.chars().all(|c| c.is_ascii_lowercase()))
         && (!digits.is_empty() || letters.len() == 1);
     let rest = &line[label..];
