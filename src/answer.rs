@@ -177,10 +177,17 @@ impl Recorder {
 
 /// What `event` adds to the `order` line: a node and the value it received.
 pub fn order_item(event: &Event<'_>) -> Option<(NodeId, Value)> {
+    received(event).map(|(node, value, _)| (node, value))
+}
+
+/// The `order` item an event gives, with what its value says: exact for
+/// a leaf, as the event says for a node searched or recalled.
+pub fn received(event: &Event<'_>) -> Option<(NodeId, Value, ValueKind)> {
     match *event {
-        Event::Leaf { node, value }
-        | Event::Value { node, value, .. }
-        | Event::Recall { node, value, .. } => Some((node, value)),
+        Event::Leaf { node, value } => Some((node, value, ValueKind::Exact)),
+        Event::Value { node, value, kind } | Event::Recall { node, value, kind } => {
+            Some((node, value, kind))
+        }
         Event::Enter { .. }
         | Event::Update { .. }
         | Event::Cutoff { .. }
@@ -220,11 +227,7 @@ impl Sink for OrderKinds {
     type Error = Infallible;
 
     fn event(&mut self, event: &Event<'_>) -> Result<Flow, Infallible> {
-        if order_item(event).is_some() {
-            let kind = match *event {
-                Event::Value { kind, .. } | Event::Recall { kind, .. } => kind,
-                _ => ValueKind::Exact,
-            };
+        if let Some((_, _, kind)) = received(event) {
             self.0.push(kind);
         }
         Ok(Flow::Continue)

@@ -10,6 +10,7 @@
 
 use std::convert::Infallible;
 
+use crate::answer;
 use crate::bounds::ValueKind;
 use crate::num::Value;
 use crate::search::{Algorithm, Event, Flow, Sink};
@@ -74,12 +75,8 @@ impl Sink for Facts<'_> {
     type Error = Infallible;
 
     fn event(&mut self, event: &Event<'_>) -> Result<Flow, Infallible> {
-        match *event {
-            Event::Leaf { node, value } => self.receive(node, value, ValueKind::Exact),
-            Event::Recall { node, value, kind } | Event::Value { node, value, kind } => {
-                self.receive(node, value, kind)
-            }
-            _ => {}
+        if let Some((node, value, kind)) = answer::received(event) {
+            self.receive(node, value, kind);
         }
         Ok(Flow::Continue)
     }
