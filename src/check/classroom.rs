@@ -14,7 +14,7 @@
 //! `none`, `-`, `—` or nothing for no node. `#` marks a cutoff inside
 //! `leaves`. The rules are listed in docs/grading.md.
 
-use std::fmt;
+use std::fmt::{self, Write};
 
 use crate::answer::LeafMark;
 use crate::bounds::ValueKind;
@@ -139,11 +139,37 @@ pub fn quote(text: &str) -> String {
     }
 }
 
-/// `text` as shown in a verdict: whole when short, else cut as [`quote`] cuts.
-pub fn shown(text: &str) -> String {
-    match text.char_indices().nth(QUOTED) {
-        None => text.to_string(),
-        Some((cut, _)) => format!("{}… ({} bytes)", &text[..cut], text.len()),
+/// `text` as shown in a verdict: whole when short, else cut as [`quote`]
+/// cuts; written out only as far as it is shown (an answer's line of a
+/// million items is counted, not held).
+pub fn shown(text: impl fmt::Display) -> String {
+    let mut cut = Cut { head: String::new(), chars: 0, bytes: 0 };
+    // Counting into a String cannot fail.
+    let _ = write!(cut, "{text}");
+    match cut.chars > QUOTED {
+        false => cut.head,
+        true => format!("{}… ({} bytes)", cut.head, cut.bytes),
+    }
+}
+
+/// A writer that keeps the first [`QUOTED`] characters written to it and
+/// counts the characters (up to one more) and the bytes of the rest.
+struct Cut {
+    head: String,
+    chars: usize,
+    bytes: usize,
+}
+
+impl fmt::Write for Cut {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        self.bytes += text.len();
+        for c in text.chars().take((QUOTED + 1).saturating_sub(self.chars)) {
+            self.chars += 1;
+            if self.chars <= QUOTED {
+                self.head.push(c);
+            }
+        }
+        Ok(())
     }
 }
 

@@ -1,9 +1,10 @@
 //! Grading each key of classroom lines against the search, with the
 //! explanation of the first wrong item.
 
-use std::fmt::Write;
+use std::borrow::Cow;
+use std::fmt::{self, Write};
+use std::slice;
 
-use crate::answer::OrderLine;
 use crate::answer::{Answer, LeafMark, notation};
 use crate::bounds::ValueKind;
 use crate::notation::Notation;
@@ -56,13 +57,14 @@ impl Grader<'_> {
         }
     }
 
-    /// The search's line for `key`, as an answer writes it.
+    /// The search's line for `key`, as an answer writes it, shown as a
+    /// verdict shows lines (cut after 200 characters).
     fn expected(&self, key: Key) -> String {
         let (tree, answer) = (self.tree, self.answer);
         match key {
-            Key::Order => notation::Order(tree, &answer.order).to_string(),
-            Key::Leaves => notation::Leaves(tree, &answer.leaves).to_string(),
-            Key::Pruned => self.nodes(&answer.pruned),
+            Key::Order => classroom::shown(notation::Order(tree, &answer.order)),
+            Key::Leaves => classroom::shown(notation::Leaves(tree, &answer.leaves)),
+            Key::Pruned => classroom::shown(self.nodes(&answer.pruned)),
             Key::BestMove => self.node(answer.best_move),
             Key::Value => answer.value.to_string(),
         }
@@ -102,20 +104,18 @@ impl Grader<'_> {
         let evaluated = |node: NodeId| is_evaluated[node.index()];
         let inner_only = items.iter().all(|&(node, _)| !evaluated(node));
         // Each value with what it says: a node searched in several passes
-        // receives a bound in one and its value in another.
+        // receives a bound in one and its value in another. Walked as often
+        // as needed rather than kept: a line can have a million items.
         let kinds = self.facts.received_kinds();
-        let search: Vec<(NodeId, Value, ValueKind)> = (self.answer.order.iter().zip(kinds))
-            .map(|((node, value), &kind)| (node, value, kind))
-            .filter(|&(node, _, _)| !inner_only || !evaluated(node))
-            .collect();
-        let show = |&(node, claim): &(NodeId, Option<Claim>)| match claim {
-            Some(claim) => format!("{}:{claim}", tree.name(node)),
-            None => tree.name(node).to_string(),
+        let search = || {
+            (self.answer.order.iter().zip(kinds))
+                .map(|((node, value), &kind)| (node, value, kind))
+                .filter(move |&(node, _, _)| !inner_only || !evaluated(node))
         };
         // A bound must point the way the search's does; a bare value may
         // stand for a bound.
         let tolerance = self.options.tolerance;
-        let same = |a: &(NodeId, Option<Claim>),
+        let same = |a: &&(NodeId, Option<Claim>),
                     &(node, value, kind): &(NodeId, Value, ValueKind)| {
             a.0 == node
                 && a.1.is_none_or(|c| {
@@ -123,21 +123,26 @@ impl Grader<'_> {
                         && c.bound.is_none_or(|b| b == kind)
                 })
         };
-        let wrong = first_difference(items, &search, same).map(|i| {
+        let wrong = first_difference(items, search(), same).map(|i| {
+            let search: Vec<_> = search().collect();
             let explanation = self.order_explanation(items, &search, i, &evaluated);
             let search_item = search.get(i).map(|&(node, value, kind)| {
                 format!("{}:{}{value}", tree.name(node), Notation::Symbols.bound_sign(kind))
             });
-            wrong_at(Some(i + 1), items.get(i).map(show), search_item, Some(explanation))
+            let item = items.get(i).map(|item| OrderItems(tree, slice::from_ref(item)).to_string());
+            wrong_at(Some(i + 1), item, search_item, Some(explanation))
         });
         let key = if inner_only { "order (inner nodes)" } else { "order" };
-        let claims = items.iter().zip(&search).filter_map(|(&(node, claim), &(_, value, _))| {
-            Some((format!("{}:{}", tree.name(node), claim?.value), claim?.value, value))
+        let claims = items.iter().zip(search()).filter_map(|(item, (_, value, _))| {
+            Some((OrderItems(tree, slice::from_ref(item)), item.1?.value, value))
         });
         let accepted = accepted_note(claims, tolerance);
-        let search: OrderLine = search.iter().map(|&(node, value, _)| (node, value)).collect();
-        let got = classroom::shown(&order_items(tree, items));
-        let verdict = verdict(key, notation::Order(tree, &search).to_string(), got, wrong);
+        let line = match inner_only {
+            true => Cow::Owned(search().map(|(node, value, _)| (node, value)).collect()),
+            false => Cow::Borrowed(&self.answer.order),
+        };
+        let got = classroom::shown(OrderItems(tree, items));
+        let verdict = verdict(key, classroom::shown(notation::Order(tree, &line)), got, wrong);
         KeyVerdict { accepted: accepted.filter(|_| verdict.wrong.is_none()), ..verdict }
     }
 
@@ -271,8 +276,8 @@ impl Grader<'_> {
         let key = if relaxed { "leaves (without #)" } else { "leaves" };
         verdict(
             key,
-            notation::Leaves(self.tree, &search).to_string(),
-            classroom::shown(&notation::Leaves(self.tree, marks).to_string()),
+            classroom::shown(notation::Leaves(self.tree, &search)),
+            classroom::shown(notation::Leaves(self.tree, marks)),
             wrong,
         )
     }
@@ -311,7 +316,12 @@ impl Grader<'_> {
             let show = |node: Option<&NodeId>| node.map(|&n| self.tree.name(n).to_string());
             wrong_at(Some(i + 1), show(nodes.get(i)), show(search.get(i)), Some(explanation))
         });
-        verdict("pruned", self.nodes(search), classroom::shown(&self.nodes(nodes)), wrong)
+        verdict(
+            "pruned",
+            classroom::shown(self.nodes(search)),
+            classroom::shown(self.nodes(nodes)),
+            wrong,
+        )
     }
 
     fn best_move(&self, node: Option<NodeId>) -> KeyVerdict {
@@ -343,26 +353,28 @@ impl Grader<'_> {
             why.extend(note.map(|note| format!("; {note}")));
             wrong_at(None, Some(got.clone()), Some(expected.clone()), Some(why))
         });
-        let accepted = accepted_note([(got.clone(), value, computed)], self.options.tolerance);
+        let accepted = accepted_note([(&got, value, computed)], self.options.tolerance);
         KeyVerdict { accepted, ..verdict("value", expected, got, wrong) }
     }
 }
 
 /// An answer's `order` items as one line, `e:3 f b:≤2`, written without a
 /// string for each item (a line can have a million).
-fn order_items(tree: &Tree, items: &[(NodeId, Option<Claim>)]) -> String {
-    let mut line = String::new();
-    for (index, &(node, claim)) in items.iter().enumerate() {
-        if index > 0 {
-            line.push(' ');
+struct OrderItems<'a>(&'a Tree, &'a [(NodeId, Option<Claim>)]);
+
+impl fmt::Display for OrderItems<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (index, &(node, claim)) in self.1.iter().enumerate() {
+            if index > 0 {
+                f.write_char(' ')?;
+            }
+            f.write_str(self.0.name(node))?;
+            if let Some(claim) = claim {
+                write!(f, ":{claim}")?;
+            }
         }
-        line.push_str(tree.name(node));
-        if let Some(claim) = claim {
-            // Writing into a String cannot fail.
-            let _ = write!(line, ":{claim}");
-        }
+        Ok(())
     }
-    line
 }
 
 /// Why a decimal near a value whose decimals never end is not taken: too
@@ -372,7 +384,7 @@ fn rounding_note(written: Written, computed: Value, say: &Explanations) -> Optio
     if !computed.repeats() || !computed.is_finite() {
         return None;
     }
-    let rounded = computed.round_to(places.max(2))?;
+    let rounded = computed.round_to(places.max(2).into())?;
     let said = [("value", &computed as &dyn std::fmt::Display), ("rounded", &rounded)];
     Some(match places {
         0 | 1 => fill(say.never_ends, &said),
@@ -382,8 +394,9 @@ fn rounding_note(written: Written, computed: Value, say: &Explanations) -> Optio
 
 /// For the teacher: the first written value matched as a rounding or
 /// within the tolerance, with how (`f:7.67 taken as 23/3 rounded to 2 places`).
-fn accepted_note(
-    matches: impl IntoIterator<Item = (String, Written, Value)>,
+/// Each item is named only when it is the one (`item` writes it).
+fn accepted_note<Item: fmt::Display>(
+    matches: impl IntoIterator<Item = (Item, Written, Value)>,
     tolerance: Option<f64>,
 ) -> Option<String> {
     matches.into_iter().find_map(|(item, written, computed)| {

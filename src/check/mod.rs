@@ -158,14 +158,22 @@ pub fn grade_with(
     Verdict { keys, convention: None, skipped, points: options.points, lang }
 }
 
-/// The first position where two lists differ, if they do.
+/// The first position where two lists differ, if they do (where one
+/// ends first, if it does).
 pub(crate) fn first_difference<A, S>(
-    answer: &[A],
-    search: &[S],
+    answer: impl IntoIterator<Item = A>,
+    search: impl IntoIterator<Item = S>,
     same: impl Fn(&A, &S) -> bool,
 ) -> Option<usize> {
-    let common = answer.iter().zip(search).position(|(a, s)| !same(a, s));
-    common.or_else(|| (answer.len() != search.len()).then(|| answer.len().min(search.len())))
+    let (mut answer, mut search) = (answer.into_iter(), search.into_iter());
+    let mut at = 0;
+    loop {
+        match (answer.next(), search.next()) {
+            (Some(a), Some(s)) if same(&a, &s) => at += 1,
+            (None, None) => return None,
+            _ => return Some(at),
+        }
+    }
 }
 
 /// The first wrong item: at `position` in a list (or a whole value), as

@@ -182,7 +182,7 @@ fn one<T: Serialize + PartialEq>(key: &str, answer: &T, search: &T) -> KeyVerdic
 
 /// The verdict on a list field: its length, and the first item that differs.
 fn list<T: Serialize + PartialEq>(key: &str, answer: &[T], search: &[T]) -> KeyVerdict {
-    let shown_json = |item: &T| shown(&json(item));
+    let shown_json = |item: &T| shown(json(item));
     let wrong = first_difference(answer, search, |a, s| a == s).map(|i| {
         wrong_at(Some(i + 1), answer.get(i).map(shown_json), search.get(i).map(json), None)
     });

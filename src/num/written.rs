@@ -17,8 +17,10 @@ use super::{INFINITIES, Value};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Written {
     pub value: Value,
-    /// How many decimal places it is written with (none for a fraction).
-    pub places: Option<usize>,
+    /// How many decimal places it is written with (none for a fraction),
+    /// at most 255: no value rounds to more than 18 (a byte, not a word,
+    /// as an answer's order line holds a number for each of its items).
+    pub places: Option<u8>,
 }
 
 /// How a written number matches the computed value.
@@ -47,6 +49,7 @@ impl Written {
         let decimal = decimal_point(&text)?;
         let value: f64 = decimal.parse().ok().filter(|value: &f64| value.is_finite())?;
         let places = decimal.split_once('.').map_or(0, |(_, decimals)| decimals.len());
+        let places = u8::try_from(places).unwrap_or(u8::MAX);
         Some(Written { value: Value::decimal(value), places: Some(places) })
     }
 
@@ -57,7 +60,7 @@ impl Written {
             return Match::Exact;
         }
         let rounded = self.places.filter(|&places| places >= 2 && computed.repeats());
-        if rounded.is_some_and(|places| computed.round_to(places) == Some(self.value)) {
+        if rounded.is_some_and(|places| computed.round_to(places.into()) == Some(self.value)) {
             return Match::Rounded;
         }
         let off = (self.value.to_f64() - computed.to_f64()).abs();
