@@ -335,37 +335,40 @@ fn joined_words(text: &str) -> String {
 pub fn parse_items(key: Key, text: &str, names: &Names<'_>) -> Result<Items, Unread> {
     names.start_list();
     let joined = joined_words(text);
-    let words: Vec<&str> = joined.split(' ').filter(|word| !word.is_empty()).collect();
+    // Walked, not collected: a line can have a million words.
+    let words = || joined.split(' ').filter(|word| !word.is_empty());
+    // The first two words tell one item (or `none`) from more.
+    let first: Vec<&str> = words().take(2).collect();
     let node = |word: &str| names.node(word);
     match key {
         // Only the order of inner nodes can be empty: a tree that is one leaf.
-        Key::Order if matches!(words.as_slice(), [word] if is_nothing(word)) => {
+        Key::Order if matches!(first.as_slice(), [word] if is_nothing(word)) => {
             Ok(Items::Order(Vec::new()))
         }
         Key::Order => {
-            nonempty(&words, key)?;
-            let item = |word: &&str| order_item(word, names);
-            words.iter().map(item).collect::<Result<_, _>>().map(Items::Order)
+            nonempty(&first, key)?;
+            let item = |word: &str| order_item(word, names);
+            words().map(item).collect::<Result<_, _>>().map(Items::Order)
         }
         Key::Leaves => {
-            nonempty(&words, key)?;
-            let mark = |word: &&str| match *word {
+            nonempty(&first, key)?;
+            let mark = |word: &str| match word {
                 "#" => Ok(LeafMark::Cutoff),
                 name => node(name).map(LeafMark::Leaf),
             };
-            words.iter().map(mark).collect::<Result<_, _>>().map(Items::Leaves)
+            words().map(mark).collect::<Result<_, _>>().map(Items::Leaves)
         }
-        Key::Pruned => match words.as_slice() {
+        Key::Pruned => match first.as_slice() {
             [word] if is_nothing(word) => Ok(Items::Pruned(Vec::new())),
-            _ => words.iter().map(|word| node(word)).collect::<Result<_, _>>().map(Items::Pruned),
+            _ => words().map(node).collect::<Result<_, _>>().map(Items::Pruned),
         },
-        Key::BestMove => match words.as_slice() {
+        Key::BestMove => match first.as_slice() {
             [] => Ok(Items::BestMove(None)),
             [word] if is_nothing(word) => Ok(Items::BestMove(None)),
             [name] => names.root_move(name).map(|n| Items::BestMove(Some(n))),
             _ => Err(Unread::OneMove(text.trim().to_string())),
         },
-        Key::Value => match words.as_slice() {
+        Key::Value => match first.as_slice() {
             [number] => parse_number(number).map(Items::Value),
             _ => Err(Unread::OneNumber(text.trim().to_string())),
         },

@@ -83,8 +83,11 @@ pub struct Witness<'t> {
     cut: Vec<Option<Cut>>,
     /// Every cutoff in order, with the children it skipped.
     cutoffs: Vec<(Cut, Vec<NodeId>)>,
-    /// The values the nodes received, and what each says.
+    /// What each value received says, in order.
     facts: Facts<'t>,
+    /// The last value each node received (in the algorithm's point of
+    /// view), what it says, and how it came about.
+    value: Vec<Option<(Value, ValueKind)>>,
     how: Vec<Option<How>>,
     open: Vec<Open>,
     /// The language of the explanations.
@@ -103,6 +106,7 @@ impl<'t> Witness<'t> {
             cut: vec![None; tree.len()],
             cutoffs: Vec::new(),
             facts: Facts::new(tree, algorithm),
+            value: vec![None; tree.len()],
             how: vec![None; tree.len()],
             open: Vec::new(),
             say: Lang::En.words().explain,
@@ -119,14 +123,14 @@ impl<'t> Witness<'t> {
         &self.facts
     }
 
-    /// The value `node` received, if the search reached it.
-    fn value_of(&self, node: NodeId) -> Option<Value> {
-        self.facts.value_of(node)
+    /// The value `node` received last, if the search reached it.
+    pub fn value_of(&self, node: NodeId) -> Option<Value> {
+        self.value[node.index()].map(|(value, _)| value)
     }
 
     /// The value `node` received last, and how it came about.
     fn received(&self, node: NodeId) -> Option<Received> {
-        let (value, kind) = self.facts.received(node)?;
+        let (value, kind) = self.value[node.index()]?;
         Some(Received { value, kind, how: self.how[node.index()]? })
     }
 
@@ -391,12 +395,18 @@ impl<'t> Witness<'t> {
         if self.shown == View::Moved { -value } else { value }
     }
 
+    /// `node` receives `value`, which says `kind`.
+    fn receive(&mut self, node: NodeId, value: Value, kind: ValueKind) {
+        self.value[node.index()] = Some((value, kind));
+        self.facts.receive(kind);
+    }
+
     /// `node`, just entered, receives its value without a search of its
     /// children: evaluated, or `recalled` from an earlier pass.
     fn valued_on_entry(&mut self, node: NodeId, value: Value, kind: ValueKind, recalled: bool) {
         let entry = self.open.pop().and_then(|open| open.entry);
         self.how[node.index()] = Some(How { entry, start: None, best: value, recalled });
-        self.facts.receive(node, value, kind);
+        self.receive(node, value, kind);
     }
 
     /// `node`, whose children were searched, receives its value.
@@ -405,7 +415,7 @@ impl<'t> Witness<'t> {
         let best = open.v.map_or(value, |v| self.searched(v));
         let how = How { entry: open.entry, start: open.start, best, recalled: false };
         self.how[node.index()] = Some(how);
-        self.facts.receive(node, value, kind);
+        self.receive(node, value, kind);
     }
 }
 

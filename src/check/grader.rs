@@ -32,10 +32,10 @@ pub(super) struct Grader<'a> {
 }
 
 impl Grader<'_> {
-    /// The witness's explanation; nothing where the grade only tells right
-    /// from wrong.
-    fn why(&self, explain: impl FnOnce(&Witness) -> String) -> String {
-        self.witness.map_or_else(String::new, explain)
+    /// The witness's explanation; none where the grade only tells right
+    /// from wrong (then nothing is spent on explaining).
+    fn explained(&self, explain: impl FnOnce(&Witness) -> String) -> Option<String> {
+        self.witness.map(explain)
     }
 
     pub fn line(&self, line: &Line) -> KeyVerdict {
@@ -124,13 +124,15 @@ impl Grader<'_> {
                 })
         };
         let wrong = first_difference(items, search(), same).map(|i| {
-            let search: Vec<_> = search().collect();
-            let explanation = self.order_explanation(items, &search, i, &evaluated);
-            let search_item = search.get(i).map(|&(node, value, kind)| {
+            let explanation = self.explained(|w| {
+                let search: Vec<_> = search().collect();
+                self.order_explanation(w, items, &search, i, &evaluated)
+            });
+            let search_item = search().nth(i).map(|(node, value, kind)| {
                 format!("{}:{}{value}", tree.name(node), Notation::Symbols.bound_sign(kind))
             });
             let item = items.get(i).map(|item| OrderItems(tree, slice::from_ref(item)).to_string());
-            wrong_at(Some(i + 1), item, search_item, Some(explanation))
+            wrong_at(Some(i + 1), item, search_item, explanation)
         });
         let key = if inner_only { "order (inner nodes)" } else { "order" };
         let claims = items.iter().zip(search()).filter_map(|(item, (_, value, _))| {
@@ -151,32 +153,27 @@ impl Grader<'_> {
     /// rule of the line is broken, or how the search's node got its value.
     fn order_explanation(
         &self,
+        w: &Witness,
         items: &[(NodeId, Option<Claim>)],
         search: &[(NodeId, Value, ValueKind)],
         i: usize,
         evaluated: &impl Fn(NodeId) -> bool,
     ) -> String {
-        let broken = items.get(i).and_then(|_| self.rule_broken(items, i, evaluated));
+        let broken = items.get(i).and_then(|_| self.rule_broken(w, items, i, evaluated));
         let twice = self.listed_twice(items, i, |&(node, _)| self.tree.name(node).to_string());
         match (items.get(i), search.get(i)) {
             (Some(_), _) if twice.is_some() => twice.expect("checked"),
             (None, Some(&(node, _, _))) => fill(
                 self.say.order_stops,
-                &[
-                    ("given", &items.len()),
-                    ("total", &search.len()),
-                    ("why", &self.why(|w| w.why_value(node))),
-                ],
+                &[("given", &items.len()), ("total", &search.len()), ("why", &w.why_value(node))],
             ),
-            (Some(&(node, _)), _) if self.facts.value_of(node).is_none() => {
-                self.why(|w| w.why_not_searched(node))
-            }
+            (Some(&(node, _)), _) if w.value_of(node).is_none() => w.why_not_searched(node),
             (Some(_), _) if broken.is_some() => broken.expect("checked"),
             // The answer skips a node the search visits: why is it visited?
             (_, Some(&(node, _, _))) if items.iter().all(|&(n, _)| n != node) => {
-                self.why(|w| w.why_searched(node))
+                w.why_searched(node)
             }
-            (_, Some(&(node, _, _))) => self.why(|w| w.why_value(node)),
+            (_, Some(&(node, _, _))) => w.why_value(node),
             _ => self.say.every_node_valued.to_string(),
         }
     }
@@ -188,6 +185,7 @@ impl Grader<'_> {
     /// alone leaves those out).
     fn rule_broken(
         &self,
+        w: &Witness,
         items: &[(NodeId, Option<Claim>)],
         i: usize,
         evaluated: &impl Fn(NodeId) -> bool,
@@ -200,8 +198,7 @@ impl Grader<'_> {
         // it leaves out is explained as searched, not as out of order (the
         // item itself is never its own child or sibling).
         let later = |n: NodeId| items[i..].iter().any(|&(m, _)| m == n);
-        let expected =
-            |n: NodeId| self.facts.value_of(n).is_some() && !(inner_only && evaluated(n));
+        let expected = |n: NodeId| w.value_of(n).is_some() && !(inner_only && evaluated(n));
         let names =
             |nodes: &[NodeId]| nodes.iter().map(|&n| tree.name(n)).collect::<Vec<_>>().join(" ");
         let children: Vec<NodeId> =
@@ -245,7 +242,7 @@ impl Grader<'_> {
                 Some(LeafMark::Leaf(_)) => self.listed_twice(marks, i, leaf),
                 _ => None,
             };
-            let explanation = match (marks.get(i), search.get(i)) {
+            let explanation = self.witness.and_then(|w| match (marks.get(i), search.get(i)) {
                 (Some(&LeafMark::Cutoff), _) if i > 0 && marks[i - 1] == LeafMark::Cutoff => {
                     Some(self.say.mark_too_many.to_string())
                 }
@@ -255,18 +252,18 @@ impl Grader<'_> {
                     &[("given", &marks.len()), ("total", &search.len())],
                 )),
                 (Some(&LeafMark::Cutoff), _) if trailing.is_some() => trailing,
-                (Some(&LeafMark::Leaf(node)), _) if self.facts.value_of(node).is_none() => {
-                    Some(self.why(|w| w.why_not_searched(node)))
+                (Some(&LeafMark::Leaf(node)), _) if w.value_of(node).is_none() => {
+                    Some(w.why_not_searched(node))
                 }
                 (_, Some(&LeafMark::Cutoff)) => {
                     let nth = search[..i].iter().filter(|&&m| m == LeafMark::Cutoff).count();
-                    Some(self.why(|w| w.why_cutoff(nth)))
+                    Some(w.why_cutoff(nth))
                 }
                 (Some(&LeafMark::Cutoff), Some(&LeafMark::Leaf(node))) => {
-                    Some(self.why(|w| w.why_searched(node)))
+                    Some(w.why_searched(node))
                 }
                 _ => None,
-            };
+            });
             let show =
                 |mark: Option<&LeafMark>| mark.map(|&m| notation::leaf(self.tree, m).to_string());
             wrong_at(Some(i + 1), show(marks.get(i)), show(search.get(i)), explanation)
@@ -301,20 +298,17 @@ impl Grader<'_> {
         let search = &self.answer.pruned;
         let wrong = first_difference(nodes, search, |a, s| a == s).map(|i| {
             let twice = self.listed_twice(nodes, i, |&node| self.tree.name(node).to_string());
-            let explanation = match (nodes.get(i), search.get(i)) {
+            let explanation = self.explained(|w| match (nodes.get(i), search.get(i)) {
                 (Some(_), _) if twice.is_some() => twice.expect("checked"),
-                (Some(&node), _) if self.facts.value_of(node).is_some() => {
-                    self.why(|w| w.why_searched(node))
+                (Some(&node), _) if w.value_of(node).is_some() => w.why_searched(node),
+                (Some(&node), _) if !search.contains(&node) => {
+                    fill(self.say.pruned_lists_only, &[("why", &w.why_not_searched(node))])
                 }
-                (Some(&node), _) if !search.contains(&node) => fill(
-                    self.say.pruned_lists_only,
-                    &[("why", &self.why(|w| w.why_not_searched(node)))],
-                ),
-                (_, Some(&node)) => self.why(|w| w.why_not_searched(node)),
+                (_, Some(&node)) => w.why_not_searched(node),
                 _ => self.say.prunes_nothing_more.to_string(),
-            };
+            });
             let show = |node: Option<&NodeId>| node.map(|&n| self.tree.name(n).to_string());
-            wrong_at(Some(i + 1), show(nodes.get(i)), show(search.get(i)), Some(explanation))
+            wrong_at(Some(i + 1), show(nodes.get(i)), show(search.get(i)), explanation)
         });
         verdict(
             "pruned",
@@ -327,15 +321,11 @@ impl Grader<'_> {
     fn best_move(&self, node: Option<NodeId>) -> KeyVerdict {
         let search = self.answer.best_move;
         let (expected, got) = (self.node(search), self.node(node));
-        let equally_good =
-            self.options.any_best_move && node.is_some_and(|n| self.facts.is_best_child(n));
+        let equally_good = self.options.any_best_move
+            && node.is_some_and(|n| self.facts.is_best_child(&self.answer.order, n));
         let wrong = (node != search && !equally_good).then(|| {
-            wrong_at(
-                None,
-                Some(got.clone()),
-                Some(expected.clone()),
-                Some(self.why(|w| w.why_best_move())),
-            )
+            let why = self.explained(|w| w.why_best_move());
+            wrong_at(None, Some(got.clone()), Some(expected.clone()), why)
         });
         verdict("best move", expected, got, wrong)
     }
@@ -345,13 +335,16 @@ impl Grader<'_> {
         let (expected, got) = (computed.to_string(), value.to_string());
         let matched = value.matches(computed, self.options.tolerance);
         let wrong = (matched == Match::No).then(|| {
-            let mut why = self.why(|w| w.why_value(self.tree.root()));
-            if self.witness.is_some_and(|w| !w.values_from_max()) {
-                why = fill(self.say.max_view, &[("why", &why), ("value", &computed)]);
-            }
-            let note = rounding_note(value, computed, self.say);
-            why.extend(note.map(|note| format!("; {note}")));
-            wrong_at(None, Some(got.clone()), Some(expected.clone()), Some(why))
+            let why = self.explained(|w| {
+                let mut why = w.why_value(self.tree.root());
+                if !w.values_from_max() {
+                    why = fill(self.say.max_view, &[("why", &why), ("value", &computed)]);
+                }
+                let note = rounding_note(value, computed, self.say);
+                why.extend(note.map(|note| format!("; {note}")));
+                why
+            });
+            wrong_at(None, Some(got.clone()), Some(expected.clone()), why)
         });
         let accepted = accepted_note([(&got, value, computed)], self.options.tolerance);
         KeyVerdict { accepted, ..verdict("value", expected, got, wrong) }

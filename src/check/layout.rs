@@ -22,6 +22,8 @@
 //! Reading is linear in the answer's length: a key is looked for only in
 //! a line's first [`LONGEST_KEY`] bytes.
 
+use std::borrow::Cow;
+
 use super::classroom::{self, AnswerError, Items, Key, Line, Names, quote};
 use crate::lang::Lang;
 use crate::tree::Tree;
@@ -113,25 +115,26 @@ fn without_comment(line: &str, is_name: impl Fn(&str) -> bool) -> &str {
     comment.map_or(line, |(at, _)| &line[..at]).trim()
 }
 
-/// A key being read, with its items so far.
-struct Block {
+/// A key being read, with its items so far: a slice of the answer while
+/// they are on one line (a line can be megabytes).
+struct Block<'a> {
     key: Key,
     number: usize,
-    text: String,
+    text: Cow<'a, str>,
     /// A key given before: read on, but not graded.
     discard: bool,
 }
 
-struct Reader<'t> {
+struct Reader<'t, 'a> {
     names: Names<'t>,
     lines: Vec<Line>,
     skipped: Vec<Skipped>,
-    open: Option<Block>,
+    open: Option<Block<'a>>,
     lang: Option<Lang>,
 }
 
-impl Reader<'_> {
-    fn take(&mut self, number: usize, line: &str) {
+impl<'a> Reader<'_, 'a> {
+    fn take(&mut self, number: usize, line: &'a str) {
         if let Some((key, lang, rest)) = self.key_line(line) {
             self.close();
             self.lang.get_or_insert(lang);
@@ -139,15 +142,16 @@ impl Reader<'_> {
             if let Some(first) = first {
                 self.skipped.push(Skipped { line: number, why: Why::Twice { key, first } });
             }
-            let text = rest.to_string();
+            let text = Cow::Borrowed(rest);
             self.open = Some(Block { key, number, text, discard: first.is_some() });
             return;
         }
         if let Some(block) = &mut self.open
             && classroom::continues(block.key, &block.text, line, &self.names)
         {
-            block.text.push(' ');
-            block.text.push_str(line);
+            let text = block.text.to_mut();
+            text.push(' ');
+            text.push_str(line);
             return;
         }
         match why_skipped(line) {
