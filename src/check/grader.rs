@@ -119,7 +119,7 @@ impl Grader<'_> {
                     &(node, value, kind): &(NodeId, Value, ValueKind)| {
             a.0 == node
                 && a.1.is_none_or(|c| {
-                    c.value.matches(value, tolerance) != Match::No
+                    c.written().matches(value, tolerance) != Match::No
                         && c.bound.is_none_or(|b| b == kind)
                 })
         };
@@ -136,7 +136,7 @@ impl Grader<'_> {
         });
         let key = if inner_only { "order (inner nodes)" } else { "order" };
         let claims = items.iter().zip(search()).filter_map(|(item, (_, value, _))| {
-            Some((OrderItems(tree, slice::from_ref(item)), item.1?.value, value))
+            Some((OrderItems(tree, slice::from_ref(item)), item.1?.written(), value))
         });
         let accepted = accepted_note(claims, tolerance);
         let line = match inner_only {

@@ -34,7 +34,7 @@ fn reads_keys_in_any_case_and_order_with_commas_and_comments() {
     assert_eq!(keys(text), [Key::Order, Key::Leaves, Key::BestMove]);
     assert_eq!((reading.lines[0].number, reading.lang), (4, Lang::En));
     let Items::Order(order) = &reading.lines[0].items else { panic!("an order line") };
-    let twelve = Some(Claim { value: whole(12.0), bound: None });
+    let twelve = Some(Claim::new(whole(12.0), None));
     assert_eq!(order[1], (tree.name_index()["f"], twelve));
     let Items::Leaves(leaves) = &reading.lines[1].items else { panic!("a leaves line") };
     assert_eq!(leaves[2], LeafMark::Cutoff);
@@ -167,7 +167,7 @@ fn reads_what_a_human_grader_reads() {
     let id = |name: &str| tree.name_index()[name];
     let text = "order = e=3; f: 12 ; g = 8\nbest_move b\nValue = 3\npruned: -";
     let lines = parse(text, &tree).unwrap().lines;
-    let exact = |value| Some(Claim { value: whole(value), bound: None });
+    let exact = |value| Some(Claim::new(whole(value), None));
     let order = vec![(id("e"), exact(3.0)), (id("f"), exact(12.0)), (id("g"), exact(8.0))];
     assert_eq!(lines[0].items, Items::Order(order));
     assert_eq!(lines[1].items, Items::Pruned(Vec::new()));
@@ -192,8 +192,8 @@ fn reads_what_a_human_grader_reads() {
 fn bounds_read_as_the_diagrams_print_them() {
     let tree = aima();
     let id = |name: &str| tree.name_index()[name];
-    let upper = Some(Claim { value: whole(2.0), bound: Some(ValueKind::Upper) });
-    let lower = Some(Claim { value: whole(5.0), bound: Some(ValueKind::Lower) });
+    let upper = Some(Claim::new(whole(2.0), Some(ValueKind::Upper)));
+    let lower = Some(Claim::new(whole(5.0), Some(ValueKind::Lower)));
     for text in ["c:\u{2264}2", "c:<=2", "c<=2", "c = <=2", "c\u{2264}2", "c: \u{2264} 2"] {
         let lines = parse(&format!("order: {text}"), &tree).unwrap().lines;
         assert_eq!(lines[0].items, Items::Order(vec![(id("c"), upper)]), "{text}");
@@ -237,7 +237,7 @@ fn nothing_after_a_list_s_items_is_no_more_of_it() {
     let tree = aima();
     let id = |name: &str| tree.name_index()[name];
     let reading = parse("order: e:3\nnone", &tree).unwrap();
-    let three = Some(Claim { value: whole(3.0), bound: None });
+    let three = Some(Claim::new(whole(3.0), None));
     assert_eq!(reading.lines[0].items, Items::Order(vec![(id("e"), three)]));
     assert_eq!(skipped("order: e:3\nnone"), ["line 2 skipped: \"none\" is not an answer line"]);
     let reading = parse("pruned: i\n-", &tree).unwrap();
