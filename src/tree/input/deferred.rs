@@ -52,8 +52,8 @@ impl Deferred {
     /// the document is then read again with an index, which reports such a
     /// file exactly where the problem is. Whether the names are all
     /// different is told here from their sorted hashes, in place of
-    /// [`Interner::all_unique`]: hashing every name twice cost a tenth of
-    /// the time of reading a shuffled file.
+    /// [`Interner::all_unique`]: hashing every name a second time took
+    /// about 8 % of `trace` on a shuffled file of three million nodes.
     pub(super) fn resolve(self, builder: &mut Builder) -> bool {
         let Some(mut ids) = match_names(&self.keys, &builder.interner) else {
             return false;
