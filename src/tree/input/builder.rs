@@ -157,7 +157,11 @@ impl Builder {
         }
         self.preorder = Preorder::default(); // Room for the uniqueness check.
         self.raw.matched_late = !self.deferred.is_empty();
-        if !self.interner.all_unique() || !std::mem::take(&mut self.deferred).resolve(&mut self) {
+        let resolved = match self.raw.matched_late {
+            false => self.interner.all_unique(),
+            true => std::mem::take(&mut self.deferred).resolve(&mut self),
+        };
+        if !resolved {
             return Ok(None);
         }
         self.raw.names =
@@ -327,6 +331,9 @@ mod tests {
         assert!(indexed(&file(r#""a": ["b", "c"], "c": ["b"]"#, r#""b": 1"#)));
         let three_roots = r#""c": ["d"], "a": ["b"], "e": ["f"]"#;
         assert!(indexed(&file(three_roots, r#""b": 1, "d": 2, "f": 3"#)));
+        // So is a node two lists name in a file whose keys were matched
+        // late ("a" comes after its child "c").
+        assert!(indexed(&file(r#""c": ["b"], "a": ["b", "c"]"#, r#""b": 1"#)));
     }
 
     #[test]
