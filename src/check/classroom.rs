@@ -474,25 +474,4 @@ fn parse_number(text: &str) -> Result<Written, Unread> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_line_as_answers_write_it_is_its_own_joining_and_is_not_copied() {
-        let joined = joined_words("e:3 f:≥12 b:3 #");
-        assert!(matches!(joined, Cow::Borrowed("e:3 f:≥12 b:3 #")), "{joined:?}");
-        assert!(matches!(joined_words("e f  "), Cow::Borrowed("e f")));
-        let rewritten = [
-            ("e:3  f", "e:3 f"),
-            ("e: 3, f = <= 2; g", "e:3 f:≤2 g"),
-            ("h:1,5 k", "h:1,5 k"),
-            ("e\tf", "e f"),
-            ("  e", "e"),
-        ];
-        for (line, want) in rewritten {
-            let joined = joined_words(line);
-            assert_eq!(joined, want, "{line:?}");
-            assert_eq!(matches!(joined, Cow::Borrowed(_)), line.starts_with(want), "{line:?}");
-        }
-    }
-}
+mod tests;

@@ -1,0 +1,30 @@
+//! How a line's words are joined and how a long line is shown.
+
+use super::*;
+
+#[test]
+fn a_line_is_shown_whole_up_to_200_characters_and_cut_after() {
+    let line = "é".repeat(QUOTED);
+    assert_eq!(shown(&line), line);
+    assert_eq!(shown(format_args!("{line}x")), format!("{line}… ({} bytes)", 2 * QUOTED + 1));
+    assert_eq!(shown(format_args!("{line}xy")), format!("{line}… ({} bytes)", 2 * QUOTED + 2));
+}
+
+#[test]
+fn a_line_as_answers_write_it_is_its_own_joining_and_is_not_copied() {
+    let joined = joined_words("e:3 f:≥12 b:3 #");
+    assert!(matches!(joined, Cow::Borrowed("e:3 f:≥12 b:3 #")), "{joined:?}");
+    assert!(matches!(joined_words("e f  "), Cow::Borrowed("e f")));
+    let rewritten = [
+        ("e:3  f", "e:3 f"),
+        ("e: 3, f = <= 2; g", "e:3 f:≤2 g"),
+        ("h:1,5 k", "h:1,5 k"),
+        ("e\tf", "e f"),
+        ("  e", "e"),
+    ];
+    for (line, want) in rewritten {
+        let joined = joined_words(line);
+        assert_eq!(joined, want, "{line:?}");
+        assert_eq!(matches!(joined, Cow::Borrowed(_)), line.starts_with(want), "{line:?}");
+    }
+}
