@@ -188,6 +188,7 @@ pub struct Claim {
 }
 
 impl Claim {
+    /// `written`, said to be a bound of the kind `bound` where one is given.
     pub fn new(written: Written, bound: Option<ValueKind>) -> Claim {
         Claim { number: written.value, places: written.places, bound }
     }
@@ -319,8 +320,9 @@ fn is_nothing(word: &str) -> bool {
 /// The items of a line, each followed by one space: separated by
 /// whitespace, commas or semicolons, with `name = value` and `name: value`
 /// made `name:value`, and a bound sign (`<=`, `≤`, `>=`, `≥`) kept with the
-/// value it bounds: `c: <= 2` is `c:≤2`. A line as most answers write it (`trace --format answer`'s, say) is
-/// its own joining, and is then not copied.
+/// value it bounds: `c: <= 2` is `c:≤2`. A line as most answers write
+/// it (as `trace --format answer` does) is its own joining, and is then
+/// not copied.
 fn joined_words(text: &str) -> Cow<'_, str> {
     let mut joined = Rewrite { text, kept: 0, copy: None };
     let mut pending_space = false;

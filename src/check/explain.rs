@@ -86,7 +86,7 @@ pub struct Witness<'t> {
     /// What each value received says, in order.
     facts: Facts<'t>,
     /// The last value each node received (in the algorithm's point of
-    /// view), what it says, and how it came about.
+    /// view), and what it says.
     value: Vec<Option<(Value, ValueKind)>>,
     how: Vec<Option<How>>,
     open: Vec<Open>,
