@@ -47,6 +47,9 @@ def main():
     with open(trace_file, "wb") as sink:
         subprocess.run([gametree, "trace", tree, "--format", "json"], stdout=sink, check=True)
     trace_bytes = os.path.getsize(trace_file)
+    answer_file = os.path.join(os.path.dirname(tree), "answer.txt")
+    with open(answer_file, "wb") as sink:
+        subprocess.run([gametree, "trace", tree, "--format", "answer"], stdout=sink, check=True)
     size_mib = os.path.getsize(tree) / 2**20
     rows = [
         ("gametree trace --format answer", [gametree, "trace", tree, "--format", "answer"]),
@@ -58,6 +61,7 @@ def main():
         ("gametree trace --algo alphabeta --format answer", [gametree, "trace", tree, "--algo", "alphabeta", "--format", "answer"]),
         ("gametree compare", [gametree, "compare", tree]),
         ("gametree check (the JSON trace)", [gametree, "check", tree, trace_file]),
+        ("gametree check (the classroom answer)", [gametree, "check", tree, answer_file]),
     ]
     rows = [(name, prefix + argv) for name, argv in rows]
     results = measure(rows, runs)
@@ -86,6 +90,11 @@ def main():
     print(f"- check of the JSON trace ({trace_mib:.0f} MiB): {check_time / json_time:.1f}x the time "
           f"writing it takes, peak memory {check_peak / trace_mib:.1f}x the trace "
           f"(goal: comparable time, within 2x)")
+    check_time, check_peak = results["gametree check (the classroom answer)"]
+    answer_mib = os.path.getsize(answer_file) / 2**20
+    print(f"- check of the classroom answer ({answer_mib:.0f} MiB): {check_time / answer:.1f}x "
+          f"the time the answer takes, peak memory {check_peak / (answer_peak + answer_mib):.2f}x "
+          f"the answer's peak plus the answer file (goal: within 1.5x)")
 
 
 if __name__ == "__main__":
