@@ -317,7 +317,7 @@ fn is_nothing(word: &str) -> bool {
     word.eq_ignore_ascii_case("none") || word == "-" || word == "\u{2014}"
 }
 
-/// The items of a line, each followed by one space: separated by
+/// The items of a line, one space between each two: separated by
 /// whitespace, commas or semicolons, with `name = value` and `name: value`
 /// made `name:value`, and a bound sign (`<=`, `≤`, `>=`, `≥`) kept with the
 /// value it bounds: `c: <= 2` is `c:≤2`. A line as most answers write
