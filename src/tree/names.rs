@@ -140,30 +140,58 @@ impl Interner {
     /// Whether no two names are the same: always, for an indexed table.
     /// Otherwise each name's hash marks a bit of a bitmap with about 8
     /// bits a name, and only the names whose bit another name marked too
-    /// (about one in eight) are compared in full: two passes in the names'
-    /// order over bitmaps small enough to stay in cache, about two thirds
-    /// of the instructions of sorting every name's hash and half its memory.
+    /// (one in eight to sixteen) are compared, by [`Self::all_different`]
+    /// on their sorted hashes: two passes in the names' order over a
+    /// bitmap small enough to stay in cache, about two thirds of the
+    /// instructions of sorting every name's hash and half its memory. The
+    /// one bitmap first marks every name, then only the bits marked twice:
+    /// this runs while the file and the whole raw tree are held, at the
+    /// reader's peak memory.
     pub fn all_unique(&self) -> bool {
         if self.is_indexed() {
             return true;
         }
         let bits = (self.table.len() * 8).next_power_of_two().max(64);
-        let place = |id: usize| {
-            let bit = self.hasher.hash_one(self.table.get(id)) as usize & (bits - 1);
-            (bit / 64, 1u64 << (bit % 64))
-        };
-        let (mut marked, mut shared) = (vec![0u64; bits / 64], vec![0u64; bits / 64]);
+        let hash = |id: usize| self.hasher.hash_one(self.table.get(id));
+        let bit = |hash: u64| hash as usize & (bits - 1);
+        let mut bitmap = vec![0u64; bits / 64];
+        let is_set = |bitmap: &[u64], bit: usize| bitmap[bit / 64] & 1 << (bit % 64) != 0;
+        let mut twice = Vec::new();
         for id in 0..self.table.len() {
-            let (word, mask) = place(id);
-            shared[word] |= marked[word] & mask;
-            marked[word] |= mask;
+            let bit = bit(hash(id));
+            if is_set(&bitmap, bit) {
+                twice.push(bit);
+            }
+            bitmap[bit / 64] |= 1 << (bit % 64);
         }
-        let suspect = |id: &usize| {
-            let (word, mask) = place(*id);
-            shared[word] & mask != 0
+        bitmap.fill(0);
+        for bit in twice {
+            bitmap[bit / 64] |= 1 << (bit % 64);
+        }
+        let suspect = |id: usize| {
+            let hash = hash(id);
+            is_set(&bitmap, bit(hash)).then(|| tagged(hash, id))
         };
-        let mut seen = hashbrown::HashSet::new();
-        (0..self.table.len()).filter(suspect).all(|id| seen.insert(self.table.get(id)))
+        let mut suspects: Vec<u64> = (0..self.table.len()).filter_map(suspect).collect();
+        suspects.sort_unstable();
+        self.all_different(&suspects)
+    }
+
+    /// Whether no two of the names in `by_name` are the same, told from
+    /// their [`tagged`] hashes, sorted: the same names have the same hash,
+    /// so only names whose hashes share their upper half (a few in a
+    /// million) are compared.
+    pub fn all_different(&self, by_name: &[u64]) -> bool {
+        let name = |tagged: u64| self.name(tagged as u32);
+        by_name.chunk_by(|a, b| a >> 32 == b >> 32).all(|same_hash| {
+            let mut rest = same_hash.iter();
+            while let Some(&first) = rest.next() {
+                if rest.clone().any(|&other| name(other) == name(first)) {
+                    return false;
+                }
+            }
+            true
+        })
     }
 
     /// Whether there are no names yet.
@@ -185,6 +213,13 @@ impl Interner {
     pub fn into_table(self) -> NameTable {
         self.table
     }
+}
+
+/// A text's `index` tagged with the upper half of its `hash`
+/// (`hash << 32 | index`): sorted, such words are in the order of the
+/// hashes, one word each to sort.
+pub fn tagged(hash: u64, index: usize) -> u64 {
+    hash & !u64::from(u32::MAX) | index as u64
 }
 
 /// The letter names nodes are given breadth-first where nothing names
@@ -235,6 +270,24 @@ pub const SEPARATORS: [char; 5] = [':', '#', ',', ';', '='];
 /// Words the classroom lines use for "no node": `pruned: none`.
 pub const RESERVED: [&str; 3] = ["none", "-", "\u{2014}"];
 
+/// The bytes a name may hold without a closer look: printable ASCII but
+/// the separators. A table, because every name of a file is checked (a
+/// test per byte against each separator took 5 % of reading a large file).
+const PLAIN: [bool; 256] = {
+    let mut plain = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        plain[byte] = (byte as u8).is_ascii_graphic();
+        byte += 1;
+    }
+    let mut separator = 0;
+    while separator < SEPARATORS.len() {
+        plain[SEPARATORS[separator] as usize] = false;
+        separator += 1;
+    }
+    plain
+};
+
 /// Why a name cannot be used, or `None` when it is fine.
 ///
 /// Every name the reader takes must come out of every output and back in
@@ -251,8 +304,7 @@ pub fn problem_with(name: &str) -> Option<String> {
     if RESERVED.iter().any(|word| name.eq_ignore_ascii_case(word)) {
         return Some(format!("{name:?} means \"no node\" in the classroom lines"));
     }
-    let plain = |byte: u8| byte.is_ascii_graphic() && !SEPARATORS.contains(&char::from(byte));
-    if name.bytes().all(plain) {
+    if name.bytes().all(|byte| PLAIN[usize::from(byte)]) {
         return None; // The common case, settled without decoding characters.
     }
     let bad = name
@@ -319,6 +371,22 @@ mod tests {
             names.iter().map(|name| interner.intern(name).unwrap()).collect();
         assert_eq!(ids, [(0, true), (1, true), (0, false), (2, true), (1, false), (3, true)]);
         assert_eq!(interner.into_table().get(2), "a-rather-long-name");
+    }
+
+    #[test]
+    fn only_names_of_the_same_hash_are_compared_and_the_same_ones_found() {
+        let mut names = Interner::default();
+        for name in ["x", "y", "x"] {
+            names.add(name).unwrap();
+        }
+        // Hashes made up: each name tagged with the upper half it is given.
+        let tagged = |pairs: &[(u64, u64)]| pairs.iter().map(|&(h, id)| h << 32 | id).collect();
+        let by_name: Vec<u64> = tagged(&[(1, 0), (1, 1), (2, 2)]);
+        assert!(names.all_different(&by_name), "x and y share a hash, not a name");
+        let by_name: Vec<u64> = tagged(&[(1, 0), (1, 1), (1, 2)]);
+        assert!(!names.all_different(&by_name), "the two x share both");
+        let by_name: Vec<u64> = tagged(&[(1, 0), (2, 1), (3, 2)]);
+        assert!(names.all_different(&by_name), "names of other hashes are not compared");
     }
 
     #[test]

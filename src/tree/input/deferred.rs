@@ -16,7 +16,7 @@ use hashbrown::DefaultHashBuilder;
 
 use super::RawTree;
 use super::builder::Builder;
-use crate::tree::names::{Interner, NameTable};
+use crate::tree::names::{Interner, NameTable, tagged};
 
 /// What a deferred key maps to: a child list, stored already as its span
 /// of the child ids, or a value.
@@ -87,7 +87,7 @@ impl Deferred {
 fn match_names(keys: &NameTable, names: &Interner) -> Option<Vec<Option<u32>>> {
     let hasher = DefaultHashBuilder::default();
     let by_name = sorted_hashes(&hasher, names.len(), |id| names.name(id as u32));
-    if !all_different(&by_name, names) {
+    if !names.all_different(&by_name) {
         return None;
     }
     let by_key = sorted_hashes(&hasher, keys.len(), |key| keys.get(key));
@@ -112,31 +112,13 @@ fn match_names(keys: &NameTable, names: &Interner) -> Option<Vec<Option<u32>>> {
     Some(ids)
 }
 
-/// Whether no two names are the same, told from their hashes sorted by
-/// [`sorted_hashes`]: the same names have the same hash, so only names
-/// whose hashes share their upper half (a few in a million) are compared.
-fn all_different(by_name: &[u64], names: &Interner) -> bool {
-    let name = |tagged: u64| names.name(tagged as u32);
-    by_name.chunk_by(|a, b| a >> 32 == b >> 32).all(|same_hash| {
-        let mut rest = same_hash.iter();
-        while let Some(&first) = rest.next() {
-            if rest.clone().any(|&other| name(other) == name(first)) {
-                return false;
-            }
-        }
-        true
-    })
-}
-
-/// Each of `count` texts as its index tagged with the upper half of its
-/// hash (`hash << 32 | index`), sorted: in the order of the hashes, one
-/// word each to sort.
+/// Each of `count` texts as its index [`tagged`] with its hash, sorted.
 fn sorted_hashes<'a>(
     hasher: &DefaultHashBuilder,
     count: usize,
     text: impl Fn(usize) -> &'a str,
 ) -> Vec<u64> {
-    let tag = |i: usize| hasher.hash_one(text(i)) & !u64::from(u32::MAX) | i as u64;
+    let tag = |i: usize| tagged(hasher.hash_one(text(i)), i);
     let mut tagged: Vec<u64> = (0..count).map(tag).collect();
     tagged.sort_unstable();
     tagged
@@ -149,26 +131,5 @@ impl Entry {
             Entry::Children(span) => std::mem::replace(&mut raw.child_spans[id], span).1 == 0,
             Entry::Value(value) => std::mem::replace(&mut raw.values[id], value).is_nan(),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_names_of_the_same_hash_are_compared_and_the_same_ones_found() {
-        let mut names = Interner::default();
-        for name in ["x", "y", "x"] {
-            names.add(name).unwrap();
-        }
-        // Hashes made up: each name tagged with the upper half it is given.
-        let tagged = |pairs: &[(u64, u64)]| pairs.iter().map(|&(h, id)| h << 32 | id).collect();
-        let by_name: Vec<u64> = tagged(&[(1, 0), (1, 1), (2, 2)]);
-        assert!(all_different(&by_name, &names), "x and y share a hash, not a name");
-        let by_name: Vec<u64> = tagged(&[(1, 0), (1, 1), (1, 2)]);
-        assert!(!all_different(&by_name, &names), "the two x share both");
-        let by_name: Vec<u64> = tagged(&[(1, 0), (2, 1), (3, 2)]);
-        assert!(all_different(&by_name, &names), "names of other hashes are not compared");
     }
 }
