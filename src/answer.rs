@@ -78,7 +78,7 @@ impl OrderLine {
     }
 
     /// The items in order.
-    pub fn iter(&self) -> impl Iterator<Item = (NodeId, Value)> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = (NodeId, Value)> + Clone + '_ {
         let mut fractions = self.fractions.iter().peekable();
         self.items.iter().enumerate().map(move |(at, &(node, value))| {
             match fractions.next_if(|&&(position, _)| position as usize == at) {

@@ -20,14 +20,14 @@ use std::fmt::{self, Write};
 use crate::answer::LeafMark;
 use crate::bounds::ValueKind;
 use crate::lang::{self, Lang};
-use crate::notation::Notation;
-use crate::num::{Value, Written};
+use crate::num::Written;
 use crate::spelling;
 use crate::tree::NodeId;
 
 pub use super::names::Names;
 
 pub use super::layout::{Reading, Skipped, parse};
+pub use claims::{Claim, OrderItems};
 
 /// The keys of the classroom lines, in the order the tool prints them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -174,43 +174,11 @@ impl fmt::Write for Cut {
     }
 }
 
-/// What an answer says a node's value is: `3`, or only a bound, `≤2`
-/// (`<=2`) or `≥5` (`>=5`), as the diagrams print fail-soft bounds.
-/// The written number's fields are kept side by side with the bound, not
-/// as a [`Written`]: an order line has a claim for each of up to a million
-/// items, and so a claim takes 24 bytes, not 32.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Claim {
-    number: Value,
-    places: Option<u8>,
-    /// `Upper` for `≤`, `Lower` for `≥`; none for a bare value.
-    pub bound: Option<ValueKind>,
-}
-
-impl Claim {
-    /// `written`, said to be a bound of the kind `bound` where one is given.
-    pub fn new(written: Written, bound: Option<ValueKind>) -> Claim {
-        Claim { number: written.value, places: written.places, bound }
-    }
-
-    /// The number as written.
-    pub fn written(self) -> Written {
-        Written { value: self.number, places: self.places }
-    }
-}
-
-impl fmt::Display for Claim {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sign = self.bound.map_or("", |kind| Notation::Symbols.bound_sign(kind));
-        write!(f, "{sign}{}", self.written())
-    }
-}
-
 /// What one line of an answer says.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Items {
     /// Nodes in the order they receive their values, with the value where given.
-    Order(Vec<(NodeId, Option<Claim>)>),
+    Order(OrderItems),
     Leaves(Vec<LeafMark>),
     Pruned(Vec<NodeId>),
     BestMove(Option<NodeId>),
@@ -397,7 +365,7 @@ pub fn parse_items(key: Key, text: &str, names: &Names<'_>) -> Result<Items, Unr
     match key {
         // Only the order of inner nodes can be empty: a tree that is one leaf.
         Key::Order if matches!(first.as_slice(), [word] if is_nothing(word)) => {
-            Ok(Items::Order(Vec::new()))
+            Ok(Items::Order(OrderItems::default()))
         }
         Key::Order => {
             nonempty(&first, key)?;
@@ -475,5 +443,6 @@ fn parse_number(text: &str) -> Result<Written, Unread> {
     Written::parse(text).ok_or_else(|| Unread::NotANumber(text.to_string()))
 }
 
+mod claims;
 #[cfg(test)]
 mod tests;

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 use std::fmt::{self, Write};
-use std::slice;
+use std::iter;
 
 use crate::answer::{Answer, LeafMark, notation};
 use crate::bounds::ValueKind;
@@ -11,7 +11,7 @@ use crate::notation::Notation;
 use crate::num::{Match, Value, Written};
 use crate::tree::{NodeId, Tree};
 
-use super::classroom::{self, Claim, Items, Key, Line};
+use super::classroom::{self, Claim, Items, Key, Line, OrderItems};
 use super::explain::Witness;
 use super::facts::Facts;
 use super::{GradeOptions, KeyVerdict, first_difference, verdict, wrong_at};
@@ -92,7 +92,7 @@ impl Grader<'_> {
         KeyVerdict { about: Some(key), missing: true, ..verdict }
     }
 
-    fn order(&self, items: &[(NodeId, Option<Claim>)]) -> KeyVerdict {
+    fn order(&self, items: &OrderItems) -> KeyVerdict {
         let tree = self.tree;
         // Leaves, and nodes the depth limit evaluated statically.
         let mut is_evaluated: Vec<bool> = tree.nodes().map(|node| tree.is_leaf(node)).collect();
@@ -102,7 +102,7 @@ impl Grader<'_> {
             }
         }
         let evaluated = |node: NodeId| is_evaluated[node.index()];
-        let inner_only = items.iter().all(|&(node, _)| !evaluated(node));
+        let inner_only = items.iter().all(|(node, _)| !evaluated(node));
         // Each value with what it says: a node searched in several passes
         // receives a bound in one and its value in another. Walked as often
         // as needed rather than kept: a line can have a million items.
@@ -115,15 +115,15 @@ impl Grader<'_> {
         // A bound must point the way the search's does; a bare value may
         // stand for a bound.
         let tolerance = self.options.tolerance;
-        let same = |a: &&(NodeId, Option<Claim>),
+        let same = |&(a, claim): &(NodeId, Option<Claim>),
                     &(node, value, kind): &(NodeId, Value, ValueKind)| {
-            a.0 == node
-                && a.1.is_none_or(|c| {
+            a == node
+                && claim.is_none_or(|c| {
                     c.written().matches(value, tolerance) != Match::No
-                        && c.bound.is_none_or(|b| b == kind)
+                        && c.bound().is_none_or(|b| b == kind)
                 })
         };
-        let wrong = first_difference(items, search(), same).map(|i| {
+        let wrong = first_difference(items.iter(), search(), same).map(|i| {
             let explanation = self.explained(|w| {
                 let search: Vec<_> = search().collect();
                 self.order_explanation(w, items, &search, i, &evaluated)
@@ -131,19 +131,19 @@ impl Grader<'_> {
             let search_item = search().nth(i).map(|(node, value, kind)| {
                 format!("{}:{}{value}", tree.name(node), Notation::Symbols.bound_sign(kind))
             });
-            let item = items.get(i).map(|item| OrderItems(tree, slice::from_ref(item)).to_string());
+            let item = items.iter().nth(i).map(|item| Shown(tree, iter::once(item)).to_string());
             wrong_at(Some(i + 1), item, search_item, explanation)
         });
         let key = if inner_only { "order (inner nodes)" } else { "order" };
         let claims = items.iter().zip(search()).filter_map(|(item, (_, value, _))| {
-            Some((OrderItems(tree, slice::from_ref(item)), item.1?.written(), value))
+            Some((Shown(tree, iter::once(item)), item.1?.written(), value))
         });
         let accepted = accepted_note(claims, tolerance);
         let line = match inner_only {
             true => Cow::Owned(search().map(|(node, value, _)| (node, value)).collect()),
             false => Cow::Borrowed(&self.answer.order),
         };
-        let got = classroom::shown(OrderItems(tree, items));
+        let got = classroom::shown(Shown(tree, items.iter()));
         let verdict = verdict(key, classroom::shown(notation::Order(tree, &line)), got, wrong);
         KeyVerdict { accepted: accepted.filter(|_| verdict.wrong.is_none()), ..verdict }
     }
@@ -154,23 +154,25 @@ impl Grader<'_> {
     fn order_explanation(
         &self,
         w: &Witness,
-        items: &[(NodeId, Option<Claim>)],
+        items: &OrderItems,
         search: &[(NodeId, Value, ValueKind)],
         i: usize,
         evaluated: &impl Fn(NodeId) -> bool,
     ) -> String {
-        let broken = items.get(i).and_then(|_| self.rule_broken(w, items, i, evaluated));
-        let twice = self.listed_twice(items, i, |&(node, _)| self.tree.name(node).to_string());
-        match (items.get(i), search.get(i)) {
+        let item = items.iter().nth(i);
+        let broken = item.and_then(|(node, _)| self.rule_broken(w, items, node, i, evaluated));
+        let twice =
+            self.listed_twice(items.iter(), i, |&(node, _)| self.tree.name(node).to_string());
+        match (item, search.get(i)) {
             (Some(_), _) if twice.is_some() => twice.expect("checked"),
             (None, Some(&(node, _, _))) => fill(
                 self.say.order_stops,
                 &[("given", &items.len()), ("total", &search.len()), ("why", &w.why_value(node))],
             ),
-            (Some(&(node, _)), _) if w.value_of(node).is_none() => w.why_not_searched(node),
+            (Some((node, _)), _) if w.value_of(node).is_none() => w.why_not_searched(node),
             (Some(_), _) if broken.is_some() => broken.expect("checked"),
             // The answer skips a node the search visits: why is it visited?
-            (_, Some(&(node, _, _))) if items.iter().all(|&(n, _)| n != node) => {
+            (_, Some(&(node, _, _))) if items.iter().all(|(n, _)| n != node) => {
                 w.why_searched(node)
             }
             (_, Some(&(node, _, _))) => w.why_value(node),
@@ -178,7 +180,7 @@ impl Grader<'_> {
         }
     }
 
-    /// The rule of the `order` line that item `i` of the answer breaks: a
+    /// The rule of the `order` line that item `i` of the answer, `node`, breaks: a
     /// node listed before its searched children have their values, or
     /// before a searched sibling to its left. `evaluated` tells the nodes
     /// that get their values without children (an answer of inner nodes
@@ -186,18 +188,18 @@ impl Grader<'_> {
     fn rule_broken(
         &self,
         w: &Witness,
-        items: &[(NodeId, Option<Claim>)],
+        items: &OrderItems,
+        node: NodeId,
         i: usize,
         evaluated: &impl Fn(NodeId) -> bool,
     ) -> Option<String> {
         let tree = self.tree;
-        let node = items[i].0;
-        let inner_only = items.iter().all(|&(n, _)| !evaluated(n));
-        let listed = |n: NodeId| items[..i].iter().any(|&(m, _)| m == n);
+        let inner_only = items.iter().all(|(n, _)| !evaluated(n));
+        let listed = |n: NodeId| items.iter().take(i).any(|(m, _)| m == n);
         // Only a node the answer lists from here on is out of place; one
         // it leaves out is explained as searched, not as out of order (the
         // item itself is never its own child or sibling).
-        let later = |n: NodeId| items[i..].iter().any(|&(m, _)| m == n);
+        let later = |n: NodeId| items.iter().skip(i).any(|(m, _)| m == n);
         let expected = |n: NodeId| w.value_of(n).is_some() && !(inner_only && evaluated(n));
         let names =
             |nodes: &[NodeId]| nodes.iter().map(|&n| tree.name(n)).collect::<Vec<_>>().join(" ");
@@ -239,7 +241,7 @@ impl Grader<'_> {
             let trailing = self.trailing_mark(marks, i);
             let leaf = |&mark: &LeafMark| notation::leaf(self.tree, mark).to_string();
             let twice = match marks.get(i) {
-                Some(LeafMark::Leaf(_)) => self.listed_twice(marks, i, leaf),
+                Some(LeafMark::Leaf(_)) => self.listed_twice(marks.iter().copied(), i, leaf),
                 _ => None,
             };
             let explanation = self.witness.and_then(|w| match (marks.get(i), search.get(i)) {
@@ -297,7 +299,8 @@ impl Grader<'_> {
     fn pruned(&self, nodes: &[NodeId]) -> KeyVerdict {
         let search = &self.answer.pruned;
         let wrong = first_difference(nodes, search, |a, s| a == s).map(|i| {
-            let twice = self.listed_twice(nodes, i, |&node| self.tree.name(node).to_string());
+            let twice = self
+                .listed_twice(nodes.iter().copied(), i, |&node| self.tree.name(node).to_string());
             let explanation = self.explained(|w| match (nodes.get(i), search.get(i)) {
                 (Some(_), _) if twice.is_some() => twice.expect("checked"),
                 (Some(&node), _) if w.value_of(node).is_some() => w.why_searched(node),
@@ -353,11 +356,11 @@ impl Grader<'_> {
 
 /// An answer's `order` items as one line, `e:3 f b:≤2`, written without a
 /// string for each item (a line can have a million).
-struct OrderItems<'a>(&'a Tree, &'a [(NodeId, Option<Claim>)]);
+struct Shown<'a, I>(&'a Tree, I);
 
-impl fmt::Display for OrderItems<'_> {
+impl<I: Iterator<Item = (NodeId, Option<Claim>)> + Clone> fmt::Display for Shown<'_, I> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (index, &(node, claim)) in self.1.iter().enumerate() {
+        for (index, (node, claim)) in self.1.clone().enumerate() {
             if index > 0 {
                 f.write_char(' ')?;
             }
@@ -406,15 +409,15 @@ impl Grader<'_> {
     /// Why item `i` of a list is wrong when it repeats an earlier item.
     fn listed_twice<T: PartialEq>(
         &self,
-        items: &[T],
+        items: impl Iterator<Item = T> + Clone,
         i: usize,
         name: impl Fn(&T) -> String,
     ) -> Option<String> {
-        let item = items.get(i)?;
-        let first = items[..i].iter().position(|earlier| earlier == item)?;
+        let item = items.clone().nth(i)?;
+        let first = items.take(i).position(|earlier| earlier == item)?;
         Some(fill(
             self.say.listed_twice,
-            &[("item", &name(item)), ("first", &(first + 1)), ("second", &(i + 1))],
+            &[("item", &name(&item)), ("first", &(first + 1)), ("second", &(i + 1))],
         ))
     }
 }

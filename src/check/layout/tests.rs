@@ -3,7 +3,7 @@
 use super::*;
 use crate::answer::LeafMark;
 use crate::bounds::ValueKind;
-use crate::check::classroom::Claim;
+use crate::check::classroom::{Claim, OrderItems};
 use crate::num::Written;
 use crate::tree::{Naming, Overrides};
 
@@ -35,7 +35,7 @@ fn reads_keys_in_any_case_and_order_with_commas_and_comments() {
     assert_eq!((reading.lines[0].number, reading.lang), (4, Lang::En));
     let Items::Order(order) = &reading.lines[0].items else { panic!("an order line") };
     let twelve = Some(Claim::new(whole(12.0), None));
-    assert_eq!(order[1], (tree.name_index()["f"], twelve));
+    assert_eq!(order.iter().nth(1), Some((tree.name_index()["f"], twelve)));
     let Items::Leaves(leaves) = &reading.lines[1].items else { panic!("a leaves line") };
     assert_eq!(leaves[2], LeafMark::Cutoff);
 }
@@ -169,7 +169,7 @@ fn reads_what_a_human_grader_reads() {
     let lines = parse(text, &tree).unwrap().lines;
     let exact = |value| Some(Claim::new(whole(value), None));
     let order = vec![(id("e"), exact(3.0)), (id("f"), exact(12.0)), (id("g"), exact(8.0))];
-    assert_eq!(lines[0].items, Items::Order(order));
+    assert_eq!(lines[0].items, Items::Order(order.into_iter().collect()));
     assert_eq!(lines[1].items, Items::Pruned(Vec::new()));
     assert_eq!(lines[2].items, Items::BestMove(Some(id("b"))));
     assert_eq!(lines[3].items, Items::Value(whole(3.0)));
@@ -185,7 +185,7 @@ fn reads_what_a_human_grader_reads() {
         assert_eq!(items, [&Items::Pruned(vec![]), &Items::BestMove(None)], "{nothing}");
     }
     let lines = parse("order (inner nodes): none", &tree).unwrap().lines;
-    assert_eq!(lines[0].items, Items::Order(Vec::new()));
+    assert_eq!(lines[0].items, Items::Order(OrderItems::default()));
 }
 
 #[test]
@@ -196,11 +196,19 @@ fn bounds_read_as_the_diagrams_print_them() {
     let lower = Some(Claim::new(whole(5.0), Some(ValueKind::Lower)));
     for text in ["c:\u{2264}2", "c:<=2", "c<=2", "c = <=2", "c\u{2264}2", "c: \u{2264} 2"] {
         let lines = parse(&format!("order: {text}"), &tree).unwrap().lines;
-        assert_eq!(lines[0].items, Items::Order(vec![(id("c"), upper)]), "{text}");
+        assert_eq!(
+            lines[0].items,
+            Items::Order([(id("c"), upper)].into_iter().collect()),
+            "{text}"
+        );
     }
     for text in ["d:\u{2265}5", "d>=5", "d: >= 5"] {
         let lines = parse(&format!("order: {text}"), &tree).unwrap().lines;
-        assert_eq!(lines[0].items, Items::Order(vec![(id("d"), lower)]), "{text}");
+        assert_eq!(
+            lines[0].items,
+            Items::Order([(id("d"), lower)].into_iter().collect()),
+            "{text}"
+        );
     }
 }
 
@@ -238,7 +246,7 @@ fn nothing_after_a_list_s_items_is_no_more_of_it() {
     let id = |name: &str| tree.name_index()[name];
     let reading = parse("order: e:3\nnone", &tree).unwrap();
     let three = Some(Claim::new(whole(3.0), None));
-    assert_eq!(reading.lines[0].items, Items::Order(vec![(id("e"), three)]));
+    assert_eq!(reading.lines[0].items, Items::Order([(id("e"), three)].into_iter().collect()));
     assert_eq!(skipped("order: e:3\nnone"), ["line 2 skipped: \"none\" is not an answer line"]);
     let reading = parse("pruned: i\n-", &tree).unwrap();
     assert_eq!(reading.lines[0].items, Items::Pruned(vec![id("i")]));
