@@ -229,15 +229,16 @@ impl Grader<'_> {
     }
 
     fn leaves(&self, marks: &[LeafMark]) -> KeyVerdict {
+        // An answer without `#` is compared with the search's line without
+        // them; the line is copied only then (it can have a million items).
         let with_cutoffs = marks.contains(&LeafMark::Cutoff) || self.options.require_marks;
-        let search: Vec<LeafMark> = self
-            .answer
-            .leaves
-            .iter()
-            .copied()
-            .filter(|&m| with_cutoffs || m != LeafMark::Cutoff)
-            .collect();
-        let wrong = first_difference(marks, &search, |a, s| a == s).map(|i| {
+        let leaves = &self.answer.leaves;
+        let relaxed = !with_cutoffs && leaves.contains(&LeafMark::Cutoff);
+        let search: Cow<[LeafMark]> = match relaxed {
+            false => Cow::Borrowed(leaves),
+            true => leaves.iter().copied().filter(|&m| m != LeafMark::Cutoff).collect(),
+        };
+        let wrong = first_difference(marks, search.iter(), |a, s| a == s).map(|i| {
             let trailing = self.trailing_mark(marks, i);
             let leaf = |&mark: &LeafMark| notation::leaf(self.tree, mark).to_string();
             let twice = match marks.get(i) {
@@ -271,7 +272,6 @@ impl Grader<'_> {
             wrong_at(Some(i + 1), show(marks.get(i)), show(search.get(i)), explanation)
         });
         // Say so only where marks were left out: a search without cutoffs has none.
-        let relaxed = search.len() < self.answer.leaves.len();
         let key = if relaxed { "leaves (without #)" } else { "leaves" };
         verdict(
             key,
