@@ -239,34 +239,8 @@ impl Grader<'_> {
             true => leaves.iter().copied().filter(|&m| m != LeafMark::Cutoff).collect(),
         };
         let wrong = first_difference(marks, search.iter(), |a, s| a == s).map(|i| {
-            let trailing = self.trailing_mark(marks, i);
-            let leaf = |&mark: &LeafMark| notation::leaf(self.tree, mark).to_string();
-            let twice = match marks.get(i) {
-                Some(LeafMark::Leaf(_)) => self.listed_twice(marks.iter().copied(), i, leaf),
-                _ => None,
-            };
-            let explanation = self.witness.and_then(|w| match (marks.get(i), search.get(i)) {
-                (Some(&LeafMark::Cutoff), _) if i > 0 && marks[i - 1] == LeafMark::Cutoff => {
-                    Some(self.say.mark_too_many.to_string())
-                }
-                (Some(_), _) if twice.is_some() => twice,
-                (None, Some(_)) => Some(fill(
-                    self.say.leaves_stop,
-                    &[("given", &marks.len()), ("total", &search.len())],
-                )),
-                (Some(&LeafMark::Cutoff), _) if trailing.is_some() => trailing,
-                (Some(&LeafMark::Leaf(node)), _) if w.value_of(node).is_none() => {
-                    Some(w.why_not_searched(node))
-                }
-                (_, Some(&LeafMark::Cutoff)) => {
-                    let nth = search[..i].iter().filter(|&&m| m == LeafMark::Cutoff).count();
-                    Some(w.why_cutoff(nth))
-                }
-                (Some(&LeafMark::Cutoff), Some(&LeafMark::Leaf(node))) => {
-                    Some(w.why_searched(node))
-                }
-                _ => None,
-            });
+            let explanation =
+                self.witness.and_then(|w| self.leaves_explanation(w, marks, &search, i));
             let show =
                 |mark: Option<&LeafMark>| mark.map(|&m| notation::leaf(self.tree, m).to_string());
             wrong_at(Some(i + 1), show(marks.get(i)), show(search.get(i)), explanation)
@@ -279,6 +253,43 @@ impl Grader<'_> {
             classroom::shown(notation::Leaves(self.tree, marks)),
             wrong,
         )
+    }
+
+    /// Why item `i` of a `leaves` line differs from the search's `search`
+    /// (or nothing to say).
+    fn leaves_explanation(
+        &self,
+        w: &Witness,
+        marks: &[LeafMark],
+        search: &[LeafMark],
+        i: usize,
+    ) -> Option<String> {
+        let leaf = |&mark: &LeafMark| notation::leaf(self.tree, mark).to_string();
+        let twice = match marks.get(i) {
+            Some(LeafMark::Leaf(_)) => self.listed_twice(marks.iter().copied(), i, leaf),
+            _ => None,
+        };
+        let trailing = self.trailing_mark(marks, i);
+        match (marks.get(i), search.get(i)) {
+            (Some(&LeafMark::Cutoff), _) if i > 0 && marks[i - 1] == LeafMark::Cutoff => {
+                Some(self.say.mark_too_many.to_string())
+            }
+            (Some(_), _) if twice.is_some() => twice,
+            (None, Some(_)) => Some(fill(
+                self.say.leaves_stop,
+                &[("given", &marks.len()), ("total", &search.len())],
+            )),
+            (Some(&LeafMark::Cutoff), _) if trailing.is_some() => trailing,
+            (Some(&LeafMark::Leaf(node)), _) if w.value_of(node).is_none() => {
+                Some(w.why_not_searched(node))
+            }
+            (_, Some(&LeafMark::Cutoff)) => {
+                let nth = search[..i].iter().filter(|&&m| m == LeafMark::Cutoff).count();
+                Some(w.why_cutoff(nth))
+            }
+            (Some(&LeafMark::Cutoff), Some(&LeafMark::Leaf(node))) => Some(w.why_searched(node)),
+            _ => None,
+        }
     }
 
     /// Why a `#` at item `i` of a `leaves` line marks nothing, when it
