@@ -24,6 +24,8 @@ use crate::num::Written;
 use crate::spelling;
 use crate::tree::NodeId;
 
+mod claims;
+
 pub use super::names::Names;
 
 pub use super::layout::{Reading, Skipped, parse};
@@ -443,6 +445,5 @@ fn parse_number(text: &str) -> Result<Written, Unread> {
     Written::parse(text).ok_or_else(|| Unread::NotANumber(text.to_string()))
 }
 
-mod claims;
 #[cfg(test)]
 mod tests;

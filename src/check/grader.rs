@@ -180,11 +180,11 @@ impl Grader<'_> {
         }
     }
 
-    /// The rule of the `order` line that item `i` of the answer, `node`, breaks: a
-    /// node listed before its searched children have their values, or
-    /// before a searched sibling to its left. `evaluated` tells the nodes
-    /// that get their values without children (an answer of inner nodes
-    /// alone leaves those out).
+    /// The rule of the `order` line that item `i` of the answer, `node`,
+    /// breaks: a node listed before its searched children have their
+    /// values, or before a searched sibling to its left. `evaluated` tells
+    /// the nodes that get their values without children (an answer of
+    /// inner nodes alone leaves those out).
     fn rule_broken(
         &self,
         w: &Witness,

@@ -215,9 +215,9 @@ impl Interner {
     }
 }
 
-/// A text's `index` tagged with the upper half of its `hash`
-/// (`hash << 32 | index`): sorted, such words are in the order of the
-/// hashes, one word each to sort.
+/// A text's `index` tagged with the upper half of its `hash` (that half
+/// kept in place, the index in the lower half): sorted, such words are in
+/// the order of the hashes, one word each to sort.
 pub fn tagged(hash: u64, index: usize) -> u64 {
     hash & !u64::from(u32::MAX) | index as u64
 }
@@ -271,8 +271,9 @@ pub const SEPARATORS: [char; 5] = [':', '#', ',', ';', '='];
 pub const RESERVED: [&str; 3] = ["none", "-", "\u{2014}"];
 
 /// The bytes a name may hold without a closer look: printable ASCII but
-/// the separators. A table, because every name of a file is checked (a
-/// test per byte against each separator took 5 % of reading a large file).
+/// the separators. A table, because every name of a file is checked:
+/// tested against each separator in turn, the check took 5.6 % of
+/// `trace --format answer` on the tic-tac-toe tree, through the table 3.5 %.
 const PLAIN: [bool; 256] = {
     let mut plain = [false; 256];
     let mut byte = 0;
