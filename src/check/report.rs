@@ -272,8 +272,9 @@ pub fn write_class(out: &mut dyn Write, graded: &[Graded<'_>], points: Points) -
 }
 
 /// A gradebook: `file,status,` a column per key asked for (`ok`, `wrong`
-/// or `missing`), `score,max score,explanation` (the first wrong key's),
-/// `teacher` (notes for the teacher) and `skipped` (the lines not read).
+/// or `missing`), `score,max score,explanation` (the first wrong key's
+/// verdict line, in the verdict's language), `teacher` (notes for the
+/// teacher) and `skipped` (the lines not read), in English.
 pub fn write_csv(out: &mut dyn Write, graded: &[Graded<'_>], points: Points) -> io::Result<()> {
     let keys: Vec<Key> = points.keys().map(|(key, _)| key).collect();
     let names: Vec<&str> = keys.iter().map(|key| key.name()).collect();
@@ -287,7 +288,9 @@ pub fn write_csv(out: &mut dyn Write, graded: &[Graded<'_>], points: Points) -> 
                     verdict.keys.iter().find(move |k| k.wrong.is_some() && k.missing == missing)
                 };
                 let first = wrong(false).or_else(|| wrong(true));
-                let words = Lang::En.words();
+                // The verdict's line as the text verdict says it, in one
+                // language: the explanation in it is in the verdict's.
+                let words = verdict.lang.words();
                 let explanation = first.map(|key| key_line(key, words, Palette::default()));
                 let skipped: Vec<String> =
                     verdict.skipped.iter().map(|s| s.describe(Lang::En)).collect();
