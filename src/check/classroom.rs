@@ -23,6 +23,7 @@ use crate::lang::{self, Lang};
 use crate::num::Written;
 use crate::spelling;
 use crate::tree::NodeId;
+use crate::tree::names::is_reserved;
 
 mod claims;
 
@@ -282,11 +283,6 @@ impl fmt::Display for AnswerError {
     }
 }
 
-/// Whether `word` says "no node": no name can be one of these.
-fn is_nothing(word: &str) -> bool {
-    word.eq_ignore_ascii_case("none") || word == "-" || word == "\u{2014}"
-}
-
 /// The items of a line, one space between each two: separated by
 /// whitespace, commas or semicolons, with `name = value` and `name: value`
 /// made `name:value`, and a bound sign (`<=`, `≤`, `>=`, `≥`) kept with the
@@ -366,7 +362,7 @@ pub fn parse_items(key: Key, text: &str, names: &Names<'_>) -> Result<Items, Unr
     let node = |word: &str| names.node(word);
     match key {
         // Only the order of inner nodes can be empty: a tree that is one leaf.
-        Key::Order if matches!(first.as_slice(), [word] if is_nothing(word)) => {
+        Key::Order if matches!(first.as_slice(), [word] if is_reserved(word)) => {
             Ok(Items::Order(OrderItems::default()))
         }
         Key::Order => {
@@ -383,12 +379,12 @@ pub fn parse_items(key: Key, text: &str, names: &Names<'_>) -> Result<Items, Unr
             words().map(mark).collect::<Result<_, _>>().map(Items::Leaves)
         }
         Key::Pruned => match first.as_slice() {
-            [word] if is_nothing(word) => Ok(Items::Pruned(Vec::new())),
+            [word] if is_reserved(word) => Ok(Items::Pruned(Vec::new())),
             _ => words().map(node).collect::<Result<_, _>>().map(Items::Pruned),
         },
         Key::BestMove => match first.as_slice() {
             [] => Ok(Items::BestMove(None)),
-            [word] if is_nothing(word) => Ok(Items::BestMove(None)),
+            [word] if is_reserved(word) => Ok(Items::BestMove(None)),
             [name] => names.root_move(name).map(|n| Items::BestMove(Some(n))),
             _ => Err(Unread::OneMove(text.trim().to_string())),
         },
