@@ -9,39 +9,13 @@ use std::borrow::Cow;
 use super::classroom::{self, AnswerError, Key, Reading};
 use super::explain::Witness;
 use super::facts::Facts;
+use super::source::{TreeFile, TreeSource};
 use super::{Convention, GradeOptions, Verdict, conventions, trace_file};
 use crate::answer::Recorder;
 use crate::lang::Lang;
 use crate::search::{self, SearchError};
 use crate::settings::{Refused, Requested, Settings};
-use crate::tree::{Naming, Overrides, Tree, TreeError};
-
-/// The tree file as read, to read again under another convention.
-#[derive(Clone, Debug)]
-pub struct TreeSource<'a> {
-    pub bytes: Cow<'a, [u8]>,
-    pub naming: Naming,
-    /// What the command line says of the tree; it stands over what an
-    /// answer's record says.
-    pub given: Overrides,
-}
-
-impl TreeSource<'_> {
-    /// The tree, with `defaults` where nothing is given.
-    pub fn read(&self, defaults: Overrides) -> Result<Tree, TreeError> {
-        self.read_as(Overrides {
-            player: self.given.player.or(defaults.player),
-            perspective: self.given.perspective.or(defaults.perspective),
-            graph: self.given.graph || defaults.graph,
-        })
-    }
-
-    /// The tree read with `overrides` as they are, over what the command
-    /// line says (another convention changes what it says).
-    fn read_as(&self, overrides: Overrides) -> Result<Tree, TreeError> {
-        crate::import::parse(Cow::Borrowed(&self.bytes), self.naming, overrides)
-    }
-}
+use crate::tree::{Overrides, Tree, TreeError};
 
 /// Why an exercise cannot be graded at all: the course's side.
 #[derive(Debug)]
@@ -56,7 +30,7 @@ pub enum ExerciseError {
 
 /// A tree and the settings to grade answers about it with.
 pub struct Exercise<'a> {
-    source: TreeSource<'a>,
+    source: TreeFile<'a>,
     /// The tree as given, its children in the order asked for.
     tree: Tree,
     requested: Requested,
@@ -72,7 +46,7 @@ impl<'a> Exercise<'a> {
         requested: Requested,
         options: GradeOptions,
     ) -> Result<Exercise<'a>, ExerciseError> {
-        let tree = source.read(Overrides::default()).map_err(ExerciseError::Tree)?;
+        let (tree, source) = source.open(Overrides::default()).map_err(ExerciseError::Tree)?;
         let requested = agent_convention(&tree, requested).map_err(ExerciseError::Refused)?;
         let settings = requested.resolve_for(&tree).map_err(ExerciseError::Refused)?;
         let tree = settings.arrange(tree).map_err(ExerciseError::Search)?;
@@ -190,7 +164,7 @@ impl<'a> Exercise<'a> {
 
     /// The first other convention under which the whole answer is right.
     fn other_convention(&self, text: &str, reading: &Reading, lang: Lang) -> Option<Convention> {
-        let given = self.source.given;
+        let given = self.source.given();
         conventions::others(&self.tree, &self.settings, &self.requested, given, lang)
             .into_iter()
             .find_map(|other| {

@@ -18,11 +18,13 @@ pub mod gradescope;
 pub mod layout;
 mod names;
 pub mod report;
+mod source;
 pub mod trace_file;
 
 pub use conventions::Convention;
-pub use exercise::{Exercise, ExerciseError, TreeSource};
+pub use exercise::{Exercise, ExerciseError};
 pub use gradebook::{Mark, Points};
+pub use source::TreeSource;
 
 use crate::answer::Answer;
 use crate::lang::Lang;

@@ -63,11 +63,7 @@ impl TreeArgs {
         input: impl Into<Cow<'a, [u8]>>,
         defaults: Overrides,
     ) -> Result<Tree, Failure> {
-        let overrides = Overrides {
-            player: self.player.or(defaults.player),
-            perspective: self.perspective.or(defaults.perspective),
-            graph: self.graph || defaults.graph,
-        };
+        let overrides = self.overrides().or(defaults);
         let tree = crate::import::parse(input.into(), self.names, overrides)
             .map_err(|error| Failure::Input { file: file.to_string(), error })?;
         say_notes(file, &tree);

@@ -116,6 +116,7 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
     let (tree_file, bytes) = read_input(&args.tree.tree)?;
     let source = TreeSource {
         bytes: Cow::Owned(bytes),
+        file: regular_file(&args.tree.tree),
         naming: args.tree.names,
         given: args.tree.overrides(),
     };
@@ -160,6 +161,14 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
 /// refused as that answer's verdict. A JSON trace in a file may be as
 /// large as a tree file (the tic-tac-toe trace is 111 MiB).
 const MAX_ANSWER_BYTES: u64 = 64 << 20;
+
+/// `path` if it is a regular file, which can be read again: the exercise
+/// then does not hold the tree file's bytes (standard input and pipes are
+/// read once, and held).
+fn regular_file(path: &Path) -> Option<std::path::PathBuf> {
+    let regular = !is_stdin(path) && std::fs::metadata(path).is_ok_and(|m| m.is_file());
+    regular.then(|| path.to_path_buf())
+}
 
 /// Why an answer of `len` bytes is not read, if it is too large.
 fn answer_too_large(len: u64) -> Option<String> {

@@ -31,6 +31,15 @@ pub struct Overrides {
 }
 
 impl Overrides {
+    /// These overrides, with `defaults` where they give nothing.
+    pub fn or(self, defaults: Overrides) -> Overrides {
+        Overrides {
+            player: self.player.or(defaults.player),
+            perspective: self.perspective.or(defaults.perspective),
+            graph: self.graph || defaults.graph,
+        }
+    }
+
     /// Who moves at the root: `--player`, else the file's `player`, else
     /// the root's own entry in `players`, else MAX.
     pub fn root_player(self, file: Option<Player>, per_node: Option<Player>) -> Player {

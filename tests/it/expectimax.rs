@@ -195,7 +195,7 @@ proptest! {
     fn the_tools_own_answers_check_and_show_no_binary_noise(document in chance_tree()) {
         let text = document.to_string();
         let tree = parse(&document);
-        let source = TreeSource { bytes: text.as_bytes().into(), naming: Naming::Letters, given: Overrides::default() };
+        let source = TreeSource { bytes: text.as_bytes().into(), file: None, naming: Naming::Letters, given: Overrides::default() };
         let requested = Requested { algorithm: Some(Algorithm::EXPECTIMAX), ..Requested::default() };
         let exercise = Exercise::new(source, requested, GradeOptions::default()).expect("the exercise runs");
         for format in [Format::Text, Format::Answer, Format::Json, Format::Dot, Format::Tikz] {
