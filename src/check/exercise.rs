@@ -228,7 +228,7 @@ fn grade_lines(
     let Settings { algorithm, options: ref search_options, .. } = *settings;
     let lang = options.lang.unwrap_or(reading.lang);
     let witness = Witness::new(tree, algorithm, search_options).speaking(lang);
-    let mut sinks = (Recorder::default(), witness);
+    let mut sinks = (Recorder::for_tree(tree), witness);
     search::run(tree, algorithm, search_options, &mut sinks)?;
     let (recorder, witness) = sinks;
     Ok(super::grade(tree, reading, &recorder.into_answer(), &witness, options))
@@ -243,7 +243,7 @@ fn right_or_wrong(
     options: GradeOptions,
 ) -> Result<Verdict, SearchError> {
     let Settings { algorithm, options: ref search_options, .. } = *settings;
-    let mut sinks = (Recorder::default(), Facts::new(tree, algorithm));
+    let mut sinks = (Recorder::for_tree(tree), Facts::new(tree, algorithm));
     search::run(tree, algorithm, search_options, &mut sinks)?;
     let (recorder, facts) = sinks;
     let answer = recorder.into_answer();
