@@ -351,6 +351,15 @@ impl<'a> Rewrite<'a> {
     }
 }
 
+/// How many words a line joined by single spaces has at most: its items
+/// are stored with room for them all at once. Grown step by step, a
+/// million items left their earlier, smaller copies in the process's
+/// memory (glibc takes blocks below its mmap threshold, raised by every
+/// large block freed, from a heap it does not shrink): twice the items.
+fn most_words(joined: &str) -> usize {
+    memchr::memchr_iter(b' ', joined.as_bytes()).count() + 1
+}
+
 /// The items after `key` in `text`, or why they cannot be read.
 pub fn parse_items(key: Key, text: &str, names: &Names<'_>) -> Result<Items, Unread> {
     names.start_list();
@@ -367,16 +376,20 @@ pub fn parse_items(key: Key, text: &str, names: &Names<'_>) -> Result<Items, Unr
         }
         Key::Order => {
             nonempty(&first, key)?;
+            let mut items = OrderItems::with_capacity(most_words(&joined));
             let item = |word: &str| order_item(word, names);
-            words().map(item).collect::<Result<_, _>>().map(Items::Order)
+            words().try_for_each(|word| item(word).map(|(node, claim)| items.push(node, claim)))?;
+            Ok(Items::Order(items))
         }
         Key::Leaves => {
             nonempty(&first, key)?;
+            let mut marks = Vec::with_capacity(most_words(&joined));
             let mark = |word: &str| match word {
                 "#" => Ok(LeafMark::Cutoff),
                 name => node(name).map(LeafMark::Leaf),
             };
-            words().map(mark).collect::<Result<_, _>>().map(Items::Leaves)
+            words().try_for_each(|word| mark(word).map(|mark| marks.push(mark)))?;
+            Ok(Items::Leaves(marks))
         }
         Key::Pruned => match first.as_slice() {
             [word] if is_reserved(word) => Ok(Items::Pruned(Vec::new())),

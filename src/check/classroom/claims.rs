@@ -60,6 +60,11 @@ pub struct OrderItems {
 }
 
 impl OrderItems {
+    /// No items yet, with room for `items`.
+    pub fn with_capacity(items: usize) -> OrderItems {
+        OrderItems { numbers: OrderLine::with_capacity(items), forms: Vec::with_capacity(items) }
+    }
+
     /// Adds an item.
     pub fn push(&mut self, node: NodeId, claim: Option<Claim>) {
         self.numbers.push(node, claim.map_or(Value::decimal(0.0), |claim| claim.number));
@@ -84,8 +89,9 @@ impl OrderItems {
 
 impl FromIterator<(NodeId, Option<Claim>)> for OrderItems {
     fn from_iter<I: IntoIterator<Item = (NodeId, Option<Claim>)>>(items: I) -> OrderItems {
-        let mut line = OrderItems::default();
-        items.into_iter().for_each(|(node, claim)| line.push(node, claim));
+        let items = items.into_iter();
+        let mut line = OrderItems::with_capacity(items.size_hint().0);
+        items.for_each(|(node, claim)| line.push(node, claim));
         line
     }
 }
