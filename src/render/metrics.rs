@@ -30,7 +30,12 @@ pub fn width(text: &str, points: f64, weight: Weight) -> f64 {
 /// The width of `c` in thousandths of an em.
 fn glyph_width(c: char, weight: Weight) -> u32 {
     let code = c as u32;
-    match WIDTHS.binary_search_by_key(&code, |&(code, _, _)| code) {
+    let found = match code {
+        // Nearly all of a picture's text, found by its place in the table.
+        0x20..=0x7E => Ok((code - 0x20) as usize),
+        _ => WIDTHS.binary_search_by_key(&code, |&(code, _, _)| code),
+    };
+    match found {
         Ok(found) => {
             let (_, regular, bold) = WIDTHS[found];
             u32::from(if weight == Weight::Bold { bold } else { regular })
@@ -47,6 +52,10 @@ fn wide(code: u32) -> bool {
         | 0xA000..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFF60
         | 0xFFE0..=0xFFE6 | 0x1F300..=0x1F64F | 0x1F900..=0x1F9FF | 0x20000..=0x3FFFD)
 }
+
+/// The table starts with the printable ASCII characters, each in its
+/// place: sorted and without gaps, its 95th entry is the last of them.
+const _: () = assert!(WIDTHS[0].0 == 0x20 && WIDTHS[0x7E - 0x20].0 == 0x7E);
 
 /// (code point, regular width, bold width), by code point.
 #[rustfmt::skip]
@@ -258,5 +267,15 @@ mod tests {
         assert_eq!(regular("\u{3b1}"), 661.0);
         assert_eq!(regular("\u{4e2d}"), 1000.0);
         assert_eq!(regular("\u{10480}"), 700.0);
+    }
+
+    #[test]
+    fn ascii_is_found_by_its_place_as_by_searching() {
+        for (code, regular, bold) in WIDTHS.iter().copied().filter(|entry| entry.0 < 0x7F) {
+            let c = char::from_u32(code).unwrap();
+            assert_eq!(glyph_width(c, Weight::Regular), u32::from(regular), "{c:?}");
+            assert_eq!(glyph_width(c, Weight::Bold), u32::from(bold), "{c:?}");
+        }
+        assert_eq!(WIDTHS.iter().filter(|entry| entry.0 < 0x7F).count(), 95);
     }
 }
