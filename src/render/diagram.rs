@@ -115,6 +115,15 @@ pub fn wrap(text: &str, width: f64) -> Vec<String> {
     let fits = |line: &str| text_width(line, CAPTION_PT) <= width;
     let mut lines = Vec::new();
     for paragraph in text.lines() {
+        // A paragraph that fits is its own line, as the phrases would
+        // build it; most captions do (a frame's caption is measured for
+        // every step of a search, to size the canvas).
+        if fits(paragraph) {
+            lines.push(
+                paragraph.split(' ').filter(|word| !word.is_empty()).collect::<Vec<_>>().join(" "),
+            );
+            continue;
+        }
         let mut line = String::new();
         for piece in pieces(paragraph, fits) {
             let longer = format!("{line} {piece}");
@@ -253,6 +262,9 @@ mod tests {
         assert_eq!(wrap("abc de fg", narrow), ["abc de", "fg"]);
         assert_eq!(wrap("abcdefghij k", 0.1), ["abcdefghij", "k"]);
         assert_eq!(wrap("head\nstep 1: a", 10.0), ["head", "step 1: a"]);
+        // A paragraph that fits is one line, its words one space apart.
+        assert_eq!(wrap(" a  b, c ", 10.0), ["a b, c"]);
+        assert_eq!(wrap(" a  b, c ", text_width("a b,", CAPTION_PT)), ["a b,", "c"]);
     }
 
     #[test]
