@@ -75,6 +75,12 @@ impl OrderItems {
         self.forms.len()
     }
 
+    /// How many items there is room for.
+    #[cfg(test)]
+    pub fn capacity(&self) -> usize {
+        self.forms.capacity()
+    }
+
     pub fn is_empty(&self) -> bool {
         self.forms.is_empty()
     }

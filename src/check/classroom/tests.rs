@@ -28,3 +28,19 @@ fn a_line_as_answers_write_it_is_its_own_joining_and_is_not_copied() {
         assert_eq!(matches!(joined, Cow::Borrowed(_)), line.starts_with(want), "{line:?}");
     }
 }
+
+#[test]
+fn a_lines_items_get_room_for_all_its_words_at_once() {
+    use crate::tree::{Naming, Overrides};
+    let tree = crate::tree::parse(&b"[[1, 2], [3, 4]]"[..], Naming::Letters, Overrides::default());
+    let tree = tree.unwrap();
+    let names = Names::of(&tree);
+    let Ok(Items::Order(items)) = parse_items(Key::Order, "d:1 e:2  b:1 f:3 g:4", &names) else {
+        panic!("the order line reads");
+    };
+    assert_eq!((items.len(), items.capacity()), (5, 5), "room for the joined words");
+    let Ok(Items::Leaves(marks)) = parse_items(Key::Leaves, "d e # f g", &names) else {
+        panic!("the leaves line reads");
+    };
+    assert_eq!((marks.len(), marks.capacity()), (5, 5));
+}
