@@ -354,8 +354,9 @@ impl<'a> Rewrite<'a> {
 /// How many words a line joined by single spaces has at most: its items
 /// are stored with room for them all at once. Grown step by step, a
 /// million items left their earlier, smaller copies in the process's
-/// memory (glibc takes blocks below its mmap threshold, raised by every
-/// large block freed, from a heap it does not shrink): twice the items.
+/// memory, twice the items: glibc serves blocks below its mmap threshold,
+/// which every large block freed raises, from its heap, and keeps them
+/// there when they are freed.
 fn most_words(joined: &str) -> usize {
     memchr::memchr_iter(b' ', joined.as_bytes()).count() + 1
 }

@@ -4,8 +4,8 @@
 //!
 //! Bytes read from a regular file are let go once the tree is read, and
 //! the file is read again when it is needed: holding a large tree's file
-//! for the whole grading was a fifth of `check`'s peak memory, for reads
-//! a right answer never makes. The file must then be what it was: its
+//! for the whole grading was a sixth to a quarter of `check`'s peak
+//! memory, for reads a right answer never makes. The file must then be what it was: its
 //! length and a hash of its bytes are kept, and a file changed since
 //! reads as an error rather than as another tree.
 
