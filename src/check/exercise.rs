@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use super::classroom::{self, AnswerError, Key, Reading};
 use super::explain::Witness;
 use super::facts::Facts;
-use super::source::{TreeFile, TreeSource};
+use super::source::{self, TreeFile, TreeSource};
 use super::{Convention, GradeOptions, Verdict, conventions, trace_file};
 use crate::answer::Recorder;
 use crate::lang::Lang;
@@ -75,12 +75,25 @@ impl<'a> Exercise<'a> {
         let telling = reading.lines.iter().any(|line| line.key != Key::BestMove);
         if !verdict.is_right() && telling {
             verdict.convention = self.other_convention(text, &reading, verdict.lang);
+            if self.source.changed() {
+                // The notes the file read again would give are missing.
+                return Err(AnswerError::whole(source::CHANGED));
+            }
         }
         Ok(verdict)
     }
 
+    /// Whether the tree file was found changed since the exercise read it,
+    /// when an answer needed it again: that answer, and any later one that
+    /// needs it, is refused, and the grades of a class should be made
+    /// again.
+    pub fn tree_changed(&self) -> bool {
+        self.source.changed()
+    }
+
     /// Grades one answer, the only one: a JSON trace is checked once the
-    /// tree file is let go, which leaves a large trace's check the memory.
+    /// tree file's bytes, if they are held, are let go, which leaves a
+    /// large trace's check the memory.
     pub fn grade_alone(self, bytes: &[u8]) -> Result<Verdict, AnswerError> {
         let text = answer_text(bytes, self.options.lang.unwrap_or_default())?;
         let text = text.as_ref();
@@ -296,5 +309,37 @@ mod tests {
         assert_eq!(answer_text(&[0xff, 0xfe, 0x00, 0xd8], Lang::En).unwrap_err().message, refused);
         let german = "kein UTF-8-Text: speichere die Antwort als UTF-8";
         assert_eq!(answer_text(&[0x61, 0xff], Lang::De).unwrap_err().message, german);
+    }
+
+    #[test]
+    fn an_answer_that_needs_the_tree_file_changed_since_is_refused() {
+        use std::io::{Seek, Write};
+        let tree = b"[[3, 12, 8], [2, 4, 6], [14, 5, 2]]";
+        let mut file = tempfile::tempfile().unwrap();
+        file.write_all(tree).unwrap();
+        let source = TreeSource {
+            bytes: Cow::Borrowed(&tree[..]),
+            file: Some(file.try_clone().unwrap()),
+            naming: crate::tree::Naming::Letters,
+            given: Overrides::default(),
+        };
+        let exercise =
+            Exercise::new(source, Requested::default(), GradeOptions::default()).unwrap();
+        // Right with --player min, which reads the file again.
+        let lines = "leaves: e f g h i j k l m\npruned: none\nbest move:";
+        let min_first = format!(
+            "order: e:3 f:12 g:8 b:12 h:2 i:4 j:6 c:6 k:14 l:5 m:2 d:14 a:6\n{lines} c\nvalue: 6"
+        );
+        let right = format!(
+            "order: e:3 f:12 g:8 b:3 h:2 i:4 j:6 c:2 k:14 l:5 m:2 d:2 a:3\n{lines} b\nvalue: 3"
+        );
+        let (min_first, right) = (min_first.as_bytes(), right.as_bytes());
+        assert!(exercise.grade(min_first).unwrap().convention.is_some());
+        file.rewind().unwrap();
+        file.write_all(&tree.map(|byte| if byte == b'3' { b'7' } else { byte })).unwrap();
+        assert!(!exercise.tree_changed(), "found when the file is needed");
+        assert!(exercise.grade(right).unwrap().is_right(), "a right answer needs no file");
+        assert_eq!(exercise.grade(min_first).unwrap_err().message, source::CHANGED);
+        assert!(exercise.tree_changed());
     }
 }

@@ -16,6 +16,7 @@ use crate::check::gradescope::{self, Visibility};
 use crate::check::report as verdict;
 use crate::check::{self, Exercise, ExerciseError, GradeOptions, Points, TreeSource};
 use crate::lang::Lang;
+use crate::tree::TreeError;
 
 #[derive(Debug, clap::Args)]
 pub struct CheckArgs {
@@ -144,6 +145,10 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
             Err(reason) => (name_in_messages(answer), Err(reason)),
         });
     }
+    if exercise.tree_changed() {
+        let error = TreeError::new("the file changed while answers were graded; grade them again");
+        return Err(Failure::Input { file: tree_file, error });
+    }
     let graded: Vec<verdict::Graded> = results
         .iter()
         .map(|(file, result)| (file.as_str(), result.as_ref().map_err(String::clone)))
@@ -162,12 +167,15 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
 /// large as a tree file (the tic-tac-toe trace is 111 MiB).
 const MAX_ANSWER_BYTES: u64 = 64 << 20;
 
-/// `path` if it is a regular file, which can be read again: the exercise
-/// then does not hold the tree file's bytes (standard input and pipes are
-/// read once, and held).
-fn regular_file(path: &Path) -> Option<std::path::PathBuf> {
-    let regular = !is_stdin(path) && std::fs::metadata(path).is_ok_and(|m| m.is_file());
-    regular.then(|| path.to_path_buf())
+/// `path` opened, if it is a regular file, which can be read again: the
+/// exercise then does not hold the tree file's bytes (standard input and
+/// pipes are read once, and held).
+fn regular_file(path: &Path) -> Option<std::fs::File> {
+    if is_stdin(path) {
+        return None;
+    }
+    let file = std::fs::File::open(path).ok()?;
+    file.metadata().is_ok_and(|metadata| metadata.is_file()).then_some(file)
 }
 
 /// Why an answer of `len` bytes is not read, if it is too large.
