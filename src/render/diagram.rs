@@ -119,9 +119,7 @@ pub fn wrap(text: &str, width: f64) -> Vec<String> {
         // build it; most captions do (a frame's caption is measured for
         // every step of a search, to size the canvas).
         if fits(paragraph) {
-            lines.push(
-                paragraph.split(' ').filter(|word| !word.is_empty()).collect::<Vec<_>>().join(" "),
-            );
+            lines.push(words(paragraph).collect::<Vec<_>>().join(" "));
             continue;
         }
         let mut line = String::new();
@@ -141,7 +139,7 @@ pub fn wrap(text: &str, width: f64) -> Vec<String> {
 /// not `fit` a line.
 fn pieces(paragraph: &str, fits: impl Fn(&str) -> bool) -> Vec<String> {
     let mut phrases = vec![String::new()];
-    for word in paragraph.split(' ').filter(|word| !word.is_empty()) {
+    for word in words(paragraph) {
         let phrase = phrases.last_mut().expect("a phrase is open");
         if !phrase.is_empty() {
             phrase.push(' ');
@@ -156,6 +154,11 @@ fn pieces(paragraph: &str, fits: impl Fn(&str) -> bool) -> Vec<String> {
         false => phrase.split(' ').map(str::to_string).collect(),
     };
     phrases.into_iter().filter(|phrase| !phrase.is_empty()).flat_map(split).collect()
+}
+
+/// The words of `paragraph`, between its spaces.
+fn words(paragraph: &str) -> impl Iterator<Item = &str> {
+    paragraph.split(' ').filter(|word| !word.is_empty())
 }
 
 /// Follows a search and hands every frame's picture, or only frame

@@ -54,7 +54,9 @@ fn wide(code: u32) -> bool {
 }
 
 /// The table starts with the printable ASCII characters, each in its
-/// place: sorted and without gaps, its 95th entry is the last of them.
+/// place: its codes are sorted and unique (the binary search needs them
+/// so), so with the first entry the space and the 95th the tilde, there
+/// is no gap between them.
 const _: () = assert!(WIDTHS[0].0 == 0x20 && WIDTHS[0x7E - 0x20].0 == 0x7E);
 
 /// (code point, regular width, bold width), by code point.
