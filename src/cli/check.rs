@@ -169,7 +169,9 @@ const MAX_ANSWER_BYTES: u64 = 64 << 20;
 
 /// `path` opened, if it is a regular file, which can be read again: the
 /// exercise then does not hold the tree file's bytes (standard input and
-/// pipes are read once, and held).
+/// pipes are read once, and held). It is opened after the bytes were
+/// read; a file replaced in between is not what was read, and the
+/// exercise finds it changed should it need it.
 fn regular_file(path: &Path) -> Option<std::fs::File> {
     if is_stdin(path) {
         return None;
