@@ -17,6 +17,9 @@ use crate::tree::{NodeId, Player, Tree};
 
 use super::facts::Facts;
 
+/// No cutoff skipped the node (in [`Witness`]'s `cut`).
+const NOT_CUT: u32 = u32::MAX;
+
 /// Its parent's state when a node was entered.
 #[derive(Clone, Copy, Debug)]
 struct Moment {
@@ -80,7 +83,9 @@ pub struct Witness<'t> {
     shown: View,
     returns: Returns,
     entered: Vec<Option<Moment>>,
-    cut: Vec<Option<Cut>>,
+    /// The last cutoff that skipped each node, as its place in `cutoffs`
+    /// (`NOT_CUT` for none): four bytes a node instead of a copy of it.
+    cut: Vec<u32>,
     /// Every cutoff in order, with the children it skipped.
     cutoffs: Vec<(Cut, Vec<NodeId>)>,
     /// What each value received says, in order.
@@ -103,7 +108,7 @@ impl<'t> Witness<'t> {
             shown: algorithm.shown_view(options),
             returns: options.returns,
             entered: vec![None; tree.len()],
-            cut: vec![None; tree.len()],
+            cut: vec![NOT_CUT; tree.len()],
             cutoffs: Vec::new(),
             facts: Facts::new(tree, algorithm),
             value: vec![None; tree.len()],
@@ -134,17 +139,22 @@ impl<'t> Witness<'t> {
         Some(Received { value, kind, how: self.how[node.index()]? })
     }
 
+    /// The last cutoff that skipped `node`, if one did.
+    fn cut_of(&self, node: NodeId) -> Option<&Cut> {
+        self.cutoffs.get(self.cut[node.index()] as usize).map(|(cut, _)| cut)
+    }
+
     /// Why `node` is not searched: the cutoff that skipped it or an
     /// ancestor, or the depth limit.
     pub fn why_not_searched(&self, node: NodeId) -> String {
         let name = self.tree.name(node);
-        if let Some(cut) = self.cut[node.index()] {
-            return fill(self.say.pruned, &[("node", &name), ("cut", &self.describe_cut(&cut))]);
+        if let Some(cut) = self.cut_of(node) {
+            return fill(self.say.pruned, &[("node", &name), ("cut", &self.describe_cut(cut))]);
         }
         let mut ancestor = self.parent_of(node);
         while let Some(above) = ancestor {
-            if let Some(cut) = self.cut[above.index()] {
-                let (above, cut) = (self.tree.name(above), self.describe_cut(&cut));
+            if let Some(cut) = self.cut_of(above) {
+                let (above, cut) = (self.tree.name(above), self.describe_cut(cut));
                 return fill(
                     self.say.pruned_above,
                     &[("node", &name), ("above", &above), ("cut", &cut)],
@@ -445,7 +455,7 @@ impl Sink for Witness<'_> {
                 let after = self.open.last().and_then(|open| open.last);
                 let cut = Cut { at: node, after, rule };
                 for &child in pruned {
-                    self.cut[child.index()] = Some(cut);
+                    self.cut[child.index()] = self.cutoffs.len() as u32;
                 }
                 self.cutoffs.push((cut, pruned.to_vec()));
             }
