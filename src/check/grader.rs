@@ -131,7 +131,7 @@ impl Grader<'_> {
             let search_item = search().nth(i).map(|(node, value, kind)| {
                 format!("{}:{}{value}", tree.name(node), Notation::Symbols.bound_sign(kind))
             });
-            let item = items.iter().nth(i).map(|item| Shown(tree, iter::once(item)).to_string());
+            let item = items.get(i).map(|item| Shown(tree, iter::once(item)).to_string());
             wrong_at(Some(i + 1), item, search_item, explanation)
         });
         let key = if inner_only { "order (inner nodes)" } else { "order" };
@@ -159,7 +159,7 @@ impl Grader<'_> {
         i: usize,
         evaluated: &impl Fn(NodeId) -> bool,
     ) -> String {
-        let item = items.iter().nth(i);
+        let item = items.get(i);
         let broken = item.and_then(|(node, _)| self.rule_broken(w, items, node, i, evaluated));
         let twice =
             self.listed_twice(items.iter(), i, |&(node, _)| self.tree.name(node).to_string());

@@ -85,6 +85,11 @@ impl OrderItems {
         self.forms.is_empty()
     }
 
+    /// Item `i`, walked to: for the one wrong item a verdict shows.
+    pub fn get(&self, i: usize) -> Option<(NodeId, Option<Claim>)> {
+        self.iter().nth(i)
+    }
+
     /// The items in order.
     pub fn iter(&self) -> impl Iterator<Item = (NodeId, Option<Claim>)> + Clone + '_ {
         let claim = |number, form: &Option<Form>| form.map(|form| Claim { number, form });
@@ -93,11 +98,13 @@ impl OrderItems {
     }
 }
 
+/// Lines made from their items, as the tests write them (a line read is
+/// built with room for its words: [`OrderItems::with_capacity`]).
+#[cfg(test)]
 impl FromIterator<(NodeId, Option<Claim>)> for OrderItems {
     fn from_iter<I: IntoIterator<Item = (NodeId, Option<Claim>)>>(items: I) -> OrderItems {
-        let items = items.into_iter();
-        let mut line = OrderItems::with_capacity(items.size_hint().0);
-        items.for_each(|(node, claim)| line.push(node, claim));
+        let mut line = OrderItems::default();
+        items.into_iter().for_each(|(node, claim)| line.push(node, claim));
         line
     }
 }
@@ -128,6 +135,7 @@ mod tests {
         let line: OrderItems = items.iter().copied().collect();
         assert_eq!(line.len(), 5);
         assert_eq!(line.iter().collect::<Vec<_>>(), items);
+        assert_eq!((line.get(3), line.get(5)), (Some(items[3]), None));
         assert!(OrderItems::default().is_empty() && !line.is_empty());
     }
 }

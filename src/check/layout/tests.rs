@@ -35,7 +35,7 @@ fn reads_keys_in_any_case_and_order_with_commas_and_comments() {
     assert_eq!((reading.lines[0].number, reading.lang), (4, Lang::En));
     let Items::Order(order) = &reading.lines[0].items else { panic!("an order line") };
     let twelve = Some(Claim::new(whole(12.0), None));
-    assert_eq!(order.iter().nth(1), Some((tree.name_index()["f"], twelve)));
+    assert_eq!(order.get(1), Some((tree.name_index()["f"], twelve)));
     let Items::Leaves(leaves) = &reading.lines[1].items else { panic!("a leaves line") };
     assert_eq!(leaves[2], LeafMark::Cutoff);
 }
