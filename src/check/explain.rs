@@ -2,8 +2,11 @@
 //! use: "i is pruned: at c (MIN) after h=2, v=2 <= alpha=3".
 //!
 //! A [`Witness`] follows a search's events and keeps, for every node, the
-//! moment it was entered (its parent's best value and window then), the
-//! cutoff that skipped it, and the value it received.
+//! cutoff that skipped it and the value it received (28 bytes). What the
+//! parent had when a node was entered, and how the node's value came
+//! about, it finds out when asked: a new witness searches again with its
+//! eye on that node alone. A grade explains a few nodes; keeping all of
+//! that for every node took six times the memory.
 
 use std::convert::Infallible;
 use std::fmt::Display;
@@ -12,7 +15,7 @@ use crate::bounds::{Bound, CutoffRule, ValueKind, Window};
 use crate::lang::{Explanations, Lang, fill};
 use crate::notation::{Notation, bound_sign, cutoff_test};
 use crate::num::{Num, Value};
-use crate::search::{Absorption, Algorithm, Event, Flow, Options, Returns, Sink, View};
+use crate::search::{self, Absorption, Algorithm, Event, Flow, Options, Returns, Sink, View};
 use crate::tree::{NodeId, Player, Tree};
 
 use super::facts::Facts;
@@ -75,14 +78,27 @@ struct Received {
     how: How,
 }
 
+/// What a witness sees of the one node it looks at closely.
+#[derive(Clone, Copy, Default)]
+struct Closely {
+    /// The moment it was entered last (none for the root).
+    entered: Option<Moment>,
+    /// How it got the value it received last.
+    how: Option<How>,
+}
+
 /// What the search did at each node; a [`Sink`].
 pub struct Witness<'t> {
     tree: &'t Tree,
     algorithm: Algorithm,
+    /// The options of the search it follows, to search again.
+    options: Options,
     /// Whose point of view the values it receives are from.
     shown: View,
-    returns: Returns,
-    entered: Vec<Option<Moment>>,
+    /// The node it looks at closely (only a witness [`closely`](Self::closely)
+    /// makes has one), and what it sees there.
+    focus: Option<NodeId>,
+    closely: Closely,
     /// The last cutoff that skipped each node, as its place in `cutoffs`
     /// (`NOT_CUT` for none): four bytes a node instead of a copy of it.
     cut: Vec<u32>,
@@ -93,7 +109,6 @@ pub struct Witness<'t> {
     /// The last value each node received (in the algorithm's point of
     /// view), and what it says.
     value: Vec<Option<(Value, ValueKind)>>,
-    how: Vec<Option<How>>,
     open: Vec<Open>,
     /// The language of the explanations.
     say: &'static Explanations,
@@ -105,14 +120,14 @@ impl<'t> Witness<'t> {
         Witness {
             tree,
             algorithm,
+            options: *options,
             shown: algorithm.shown_view(options),
-            returns: options.returns,
-            entered: vec![None; tree.len()],
+            focus: None,
+            closely: Closely::default(),
             cut: vec![NOT_CUT; tree.len()],
             cutoffs: Vec::new(),
             facts: Facts::new(tree, algorithm),
             value: vec![None; tree.len()],
-            how: vec![None; tree.len()],
             open: Vec::new(),
             say: Lang::En.words().explain,
         }
@@ -136,7 +151,18 @@ impl<'t> Witness<'t> {
     /// The value `node` received last, and how it came about.
     fn received(&self, node: NodeId) -> Option<Received> {
         let (value, kind) = self.value[node.index()]?;
-        Some(Received { value, kind, how: self.how[node.index()]? })
+        Some(Received { value, kind, how: self.closely(node).how? })
+    }
+
+    /// What the search did at `node` when it entered it and valued it
+    /// last, seen by a new witness that searches again with its eye on it.
+    fn closely(&self, node: NodeId) -> Closely {
+        let mut focused = Witness::new(self.tree, self.algorithm, &self.options);
+        focused.focus = Some(node);
+        match search::run(self.tree, self.algorithm, &self.options, &mut focused) {
+            Ok(_) => focused.closely,
+            Err(_) => Closely::default(),
+        }
     }
 
     /// The last cutoff that skipped `node`, if one did.
@@ -168,7 +194,7 @@ impl<'t> Witness<'t> {
     /// Why `node` is searched although an answer says it is pruned.
     pub fn why_searched(&self, node: NodeId) -> String {
         let name = self.tree.name(node);
-        let Some(moment) = self.entered[node.index()] else {
+        let Some(moment) = self.closely(node).entered else {
             return fill(self.say.is_root, &[("node", &name)]);
         };
         let parent = self.tree.name(moment.parent);
@@ -249,13 +275,13 @@ impl<'t> Witness<'t> {
         &self,
         child: NodeId,
         parent: NodeId,
-        received: Received,
+        (value, kind): (Value, ValueKind),
     ) -> (Value, ValueKind) {
         let changes = self.algorithm.view() != View::Max
             && self.tree.player(child) != self.tree.player(parent);
         match (self.shown == View::Moved) != changes {
-            true => (-received.value, received.kind.flipped()),
-            false => (received.value, received.kind),
+            true => (-value, kind.flipped()),
+            false => (value, kind),
         }
     }
 
@@ -267,7 +293,8 @@ impl<'t> Witness<'t> {
             .children(node)
             .iter()
             .filter_map(|&child| {
-                let (value, kind) = self.seen_by_parent(child, node, self.received(child)?);
+                let received = self.value[child.index()]?;
+                let (value, kind) = self.seen_by_parent(child, node, received);
                 let relation = match kind {
                     ValueKind::Exact => "=",
                     bound => bound_sign(bound),
@@ -344,7 +371,7 @@ impl<'t> Witness<'t> {
     /// node's v at a finite bound.
     fn start(&self, received: Received) -> String {
         let (Returns::StartAtBound, Some(window), Some(start)) =
-            (self.returns, received.how.entry, received.how.start)
+            (self.options.returns, received.how.entry, received.how.start)
         else {
             return String::new();
         };
@@ -375,11 +402,9 @@ impl<'t> Witness<'t> {
         }
     }
 
+    /// The node whose child `node` is, found by a walk of the tree.
     fn parent_of(&self, node: NodeId) -> Option<NodeId> {
-        self.entered[node.index()].map(|moment| moment.parent).or_else(|| {
-            // Unvisited nodes: find the parent by a walk from the root.
-            self.tree.nodes().find(|&candidate| self.tree.children(candidate).contains(&node))
-        })
+        self.tree.nodes().find(|&candidate| self.tree.children(candidate).contains(&node))
     }
 
     fn describe_cut(&self, cut: &Cut) -> String {
@@ -405,18 +430,20 @@ impl<'t> Witness<'t> {
         if self.shown == View::Moved { -value } else { value }
     }
 
-    /// `node` receives `value`, which says `kind`.
-    fn receive(&mut self, node: NodeId, value: Value, kind: ValueKind) {
+    /// `node` receives `value`, which says `kind` and came about `how`.
+    fn receive(&mut self, node: NodeId, value: Value, kind: ValueKind, how: How) {
         self.value[node.index()] = Some((value, kind));
         self.facts.receive(kind);
+        if self.focus == Some(node) {
+            self.closely.how = Some(how);
+        }
     }
 
     /// `node`, just entered, receives its value without a search of its
     /// children: evaluated, or `recalled` from an earlier pass.
     fn valued_on_entry(&mut self, node: NodeId, value: Value, kind: ValueKind, recalled: bool) {
         let entry = self.open.pop().and_then(|open| open.entry);
-        self.how[node.index()] = Some(How { entry, start: None, best: value, recalled });
-        self.receive(node, value, kind);
+        self.receive(node, value, kind, How { entry, start: None, best: value, recalled });
     }
 
     /// `node`, whose children were searched, receives its value.
@@ -424,8 +451,7 @@ impl<'t> Witness<'t> {
         let open = self.open.pop().expect("a node's value follows its entry");
         let best = open.v.map_or(value, |v| self.searched(v));
         let how = How { entry: open.entry, start: open.start, best, recalled: false };
-        self.how[node.index()] = Some(how);
-        self.receive(node, value, kind);
+        self.receive(node, value, kind, how);
     }
 }
 
@@ -435,9 +461,9 @@ impl Sink for Witness<'_> {
     fn event(&mut self, event: &Event<'_>) -> Result<Flow, Infallible> {
         match *event {
             Event::Enter { node, window, .. } => {
-                if let Some(open) = self.open.last() {
+                if let Some(open) = self.open.last().filter(|_| self.focus == Some(node)) {
                     let moment = Moment { parent: open.node, after: open.last, test: open.test };
-                    self.entered[node.index()] = Some(moment);
+                    self.closely.entered = Some(moment);
                 }
                 let (start, v, last, test) = (None, None, None, None);
                 self.open.push(Open { node, start, v, entry: window, last, test });
