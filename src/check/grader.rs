@@ -125,8 +125,8 @@ impl Grader<'_> {
         };
         let wrong = first_difference(items.iter(), search(), same).map(|i| {
             let explanation = self.explained(|w| {
-                let search: Vec<_> = search().collect();
-                self.order_explanation(w, items, &search, i, &evaluated)
+                let searched = (search().nth(i).map(|(node, _, _)| node), search().count());
+                self.order_explanation(w, items, searched, i, &evaluated)
             });
             let search_item = search().nth(i).map(|(node, value, kind)| {
                 format!("{}:{}{value}", tree.name(node), Notation::Symbols.bound_sign(kind))
@@ -148,14 +148,16 @@ impl Grader<'_> {
         KeyVerdict { accepted: accepted.filter(|_| verdict.wrong.is_none()), ..verdict }
     }
 
-    /// Why item `i` of an `order` line differs from the search's `search`:
-    /// it repeats an item, the answer stops, the node is never searched, a
-    /// rule of the line is broken, or how the search's node got its value.
+    /// Why item `i` of an `order` line differs from the search's, whose
+    /// item `i` is `searched` of `total` (counted, not collected: a line
+    /// can have a million items): it repeats an item, the answer stops,
+    /// the node is never searched, a rule of the line is broken, or how
+    /// the search's node got its value.
     fn order_explanation(
         &self,
         w: &Witness,
         items: &OrderItems,
-        search: &[(NodeId, Value, ValueKind)],
+        (searched, total): (Option<NodeId>, usize),
         i: usize,
         evaluated: &impl Fn(NodeId) -> bool,
     ) -> String {
@@ -163,19 +165,17 @@ impl Grader<'_> {
         let broken = item.and_then(|(node, _)| self.rule_broken(w, items, node, i, evaluated));
         let twice =
             self.listed_twice(items.iter(), i, |&(node, _)| self.tree.name(node).to_string());
-        match (item, search.get(i)) {
+        match (item, searched) {
             (Some(_), _) if twice.is_some() => twice.expect("checked"),
-            (None, Some(&(node, _, _))) => fill(
+            (None, Some(node)) => fill(
                 self.say.order_stops,
-                &[("given", &items.len()), ("total", &search.len()), ("why", &w.why_value(node))],
+                &[("given", &items.len()), ("total", &total), ("why", &w.why_value(node))],
             ),
             (Some((node, _)), _) if w.value_of(node).is_none() => w.why_not_searched(node),
             (Some(_), _) if broken.is_some() => broken.expect("checked"),
             // The answer skips a node the search visits: why is it visited?
-            (_, Some(&(node, _, _))) if items.iter().all(|(n, _)| n != node) => {
-                w.why_searched(node)
-            }
-            (_, Some(&(node, _, _))) => w.why_value(node),
+            (_, Some(node)) if items.iter().all(|(n, _)| n != node) => w.why_searched(node),
+            (_, Some(node)) => w.why_value(node),
             _ => self.say.every_node_valued.to_string(),
         }
     }
