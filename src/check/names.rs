@@ -2,10 +2,9 @@
 //! action that labels the move.
 
 use std::cell::{Cell, OnceCell};
-use std::collections::HashMap;
 
 use super::classroom::Unread;
-use crate::tree::{NodeId, Tree};
+use crate::tree::{NameIndex, NodeId, Tree};
 
 /// The node names of a tree, and the actions of its root's moves, to read
 /// items with.
@@ -17,7 +16,7 @@ use crate::tree::{NodeId, Tree};
 /// million nodes a lookup in it is a few cache misses, and it takes 50 MB).
 pub struct Names<'t> {
     tree: &'t Tree,
-    index: OnceCell<HashMap<&'t str, NodeId>>,
+    index: OnceCell<NameIndex<'t>>,
     /// Each node's parent (the root's is the root), where every node has a
     /// name of its own; empty in a graph's tree, whose copies share their
     /// names (the index finds the first copy), and then nothing is guessed.
@@ -45,22 +44,20 @@ impl<'t> Names<'t> {
         self.last.set(None);
     }
 
-    fn index(&self) -> &HashMap<&'t str, NodeId> {
+    fn index(&self) -> &NameIndex<'t> {
         self.index.get_or_init(|| self.tree.name_index())
     }
 
     /// Whether a node is named `word`.
     pub fn has(&self, word: &str) -> bool {
-        self.index().contains_key(word)
+        self.index().get(word).is_some()
     }
 
     pub(super) fn node(&self, word: &str) -> Result<NodeId, Unread> {
         let guessed = self.guesses().into_iter().flatten().find(|&n| self.tree.name(n) == word);
         let found = match guessed {
             Some(node) => node,
-            None => {
-                self.index().get(word).copied().ok_or_else(|| unknown_node(word, self.index()))?
-            }
+            None => self.index().get(word).ok_or_else(|| unknown_node(word, self.tree))?,
         };
         let furthest = self.last.get().map_or(found, |(_, furthest)| furthest.max(found));
         self.last.set(Some((found, furthest)));
@@ -102,8 +99,8 @@ impl<'t> Names<'t> {
         let moves = self.tree.children(self.tree.root());
         let named = |&node: &NodeId| self.tree.name(node) == word;
         let by_name = match self.parents.is_empty() {
-            true => self.index().get(word).copied(),
-            false => moves.iter().copied().find(named).or_else(|| self.index().get(word).copied()),
+            true => self.index().get(word),
+            false => moves.iter().copied().find(named).or_else(|| self.index().get(word)),
         };
         if let Some(node) = by_name {
             return Ok(node);
@@ -116,13 +113,13 @@ impl<'t> Names<'t> {
 
 /// `no node is named "b"`, with the name meant when only the case differs:
 /// trees drawn with `A`, `B`, ... are often answered in lower case.
-fn unknown_node(word: &str, names: &HashMap<&str, NodeId>) -> Unread {
+fn unknown_node(word: &str, tree: &Tree) -> Unread {
     let wanted: Vec<char> = word.chars().flat_map(char::to_lowercase).collect();
-    let meant = names
-        .iter()
-        .filter(|(name, _)| name.chars().flat_map(char::to_lowercase).eq(wanted.iter().copied()))
-        .min_by_key(|&(_, &id)| id)
-        .map(|(&name, _)| name.to_string());
+    let meant = tree
+        .nodes()
+        .map(|node| tree.name(node))
+        .find(|name| name.chars().flat_map(char::to_lowercase).eq(wanted.iter().copied()))
+        .map(str::to_string);
     Unread::UnknownNode { word: word.to_string(), meant }
 }
 

@@ -447,7 +447,7 @@ fn draws_png(destination: &Destination) -> bool {
 /// (after `--order`; in a game graph, its first copy).
 fn folded(args: &TraceArgs, request: Request, tree: &Tree) -> Result<Request, Failure> {
     let Some(name) = &args.fold else { return Ok(request) };
-    let node = tree.name_index().get(name.as_str()).copied().ok_or_else(|| {
+    let node = tree.name_index().get(name).ok_or_else(|| {
         Failure::Usage(format!("--fold {}: the tree has no node of that name", visible(name)))
     })?;
     Ok(Request { look: Look { fold: Some(node), ..request.look }, ..request })

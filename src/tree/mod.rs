@@ -9,11 +9,11 @@
 mod edges;
 mod graph;
 pub mod input;
+mod name_index;
 pub mod names;
 pub mod validate;
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -278,8 +278,8 @@ impl Tree {
 
     /// Every node by name, for looking names up; the copies of a graph's
     /// node share its name, which finds the first copy.
-    pub fn name_index(&self) -> HashMap<&str, NodeId> {
-        self.nodes().rev().map(|node| (self.name(node), node)).collect()
+    pub fn name_index(&self) -> NameIndex<'_> {
+        NameIndex::of(self)
     }
 
     /// Each node's first copy (in pre-order) of the position it stands
@@ -377,6 +377,7 @@ struct Parts<'a> {
 }
 
 pub use input::TreeError;
+pub use name_index::NameIndex;
 pub use names::Naming;
 pub use validate::{Overrides, validate};
 

@@ -1,0 +1,52 @@
+//! Finding a node by its name: an index of node ids, four bytes a name,
+//! which reads the names from the tree instead of keeping them again.
+
+use std::hash::BuildHasher;
+use std::ops::Index;
+
+use hashbrown::DefaultHashBuilder;
+use hashbrown::hash_table::{Entry, HashTable};
+
+use super::{NodeId, Tree};
+
+/// Every node of a tree by name; the copies of a graph's node share its
+/// name, which finds the first copy (in pre-order).
+pub struct NameIndex<'t> {
+    tree: &'t Tree,
+    ids: HashTable<NodeId>,
+    hasher: DefaultHashBuilder,
+}
+
+impl<'t> NameIndex<'t> {
+    /// The index of `tree`'s names.
+    pub(super) fn of(tree: &'t Tree) -> NameIndex<'t> {
+        let hasher = DefaultHashBuilder::default();
+        let mut ids = HashTable::with_capacity(tree.positions());
+        let rehash = |&node: &NodeId| hasher.hash_one(tree.name(node));
+        for node in tree.nodes() {
+            let name = tree.name(node);
+            let same = |&other: &NodeId| tree.name(other) == name;
+            if let Entry::Vacant(entry) = ids.entry(hasher.hash_one(name), same, rehash) {
+                entry.insert(node);
+            }
+        }
+        NameIndex { tree, ids, hasher }
+    }
+
+    /// The node named `name`, if there is one.
+    pub fn get(&self, name: &str) -> Option<NodeId> {
+        let same = |&node: &NodeId| self.tree.name(node) == name;
+        self.ids.find(self.hasher.hash_one(name), same).copied()
+    }
+}
+
+/// The node of a name the caller knows is in the tree (a test's): like a
+/// map's index, it panics on a name that is not.
+impl Index<&str> for NameIndex<'_> {
+    type Output = NodeId;
+
+    fn index(&self, name: &str) -> &NodeId {
+        let same = |&node: &NodeId| self.tree.name(node) == name;
+        self.ids.find(self.hasher.hash_one(name), same).expect("a node of that name")
+    }
+}
