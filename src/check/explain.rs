@@ -5,9 +5,11 @@
 //! cutoff that skipped it and the value it received (28 bytes). What the
 //! parent had when a node was entered, and how the node's value came
 //! about, it finds out when asked: a new witness searches again with its
-//! eye on that node alone. A grade explains a few nodes; keeping all of
-//! that for every node took six times the memory.
+//! eye on that node alone, so two witnesses are alive while it looks. A
+//! grade explains a few nodes; keeping all of that for every node took
+//! six times the memory.
 
+use std::cell::OnceCell;
 use std::convert::Infallible;
 use std::fmt::Display;
 
@@ -109,6 +111,8 @@ pub struct Witness<'t> {
     /// The last value each node received (in the algorithm's point of
     /// view), and what it says.
     value: Vec<Option<(Value, ValueKind)>>,
+    /// Each node's parent, once an explanation needs one.
+    parents: OnceCell<Vec<NodeId>>,
     open: Vec<Open>,
     /// The language of the explanations.
     say: &'static Explanations,
@@ -128,6 +132,7 @@ impl<'t> Witness<'t> {
             cutoffs: Vec::new(),
             facts: Facts::new(tree, algorithm),
             value: vec![None; tree.len()],
+            parents: OnceCell::new(),
             open: Vec::new(),
             say: Lang::En.words().explain,
         }
@@ -148,21 +153,23 @@ impl<'t> Witness<'t> {
         self.value[node.index()].map(|(value, _)| value)
     }
 
-    /// The value `node` received last, and how it came about.
+    /// The value `node` received last, and how it came about (which takes
+    /// a search: see [`closely`](Self::closely)).
     fn received(&self, node: NodeId) -> Option<Received> {
         let (value, kind) = self.value[node.index()]?;
         Some(Received { value, kind, how: self.closely(node).how? })
     }
 
     /// What the search did at `node` when it entered it and valued it
-    /// last, seen by a new witness that searches again with its eye on it.
+    /// last, seen by a new witness that searches again with its eye on it:
+    /// a whole search, and a second witness's memory while it runs. The
+    /// search is the one this witness followed, which ran.
     fn closely(&self, node: NodeId) -> Closely {
         let mut focused = Witness::new(self.tree, self.algorithm, &self.options);
         focused.focus = Some(node);
-        match search::run(self.tree, self.algorithm, &self.options, &mut focused) {
-            Ok(_) => focused.closely,
-            Err(_) => Closely::default(),
-        }
+        let searched = search::run(self.tree, self.algorithm, &self.options, &mut focused);
+        searched.expect("the search the witness followed runs again");
+        focused.closely
     }
 
     /// The last cutoff that skipped `node`, if one did.
@@ -402,9 +409,11 @@ impl<'t> Witness<'t> {
         }
     }
 
-    /// The node whose child `node` is, found by a walk of the tree.
+    /// The node whose child `node` is; none for the root. The parents are
+    /// listed once, when first asked for (4 bytes a node).
     fn parent_of(&self, node: NodeId) -> Option<NodeId> {
-        self.tree.nodes().find(|&candidate| self.tree.children(candidate).contains(&node))
+        let parents = self.parents.get_or_init(|| self.tree.parents());
+        Some(parents[node.index()]).filter(|_| node != self.tree.root())
     }
 
     fn describe_cut(&self, cut: &Cut) -> String {

@@ -276,6 +276,18 @@ impl Tree {
         })
     }
 
+    /// Each node's parent; the root's is the root (a graph's copies each
+    /// have their own parent: the graph is unfolded into a tree).
+    pub fn parents(&self) -> Vec<NodeId> {
+        let mut parents = vec![self.root(); self.len()];
+        for node in self.nodes() {
+            for &child in self.children(node) {
+                parents[child.index()] = node;
+            }
+        }
+        parents
+    }
+
     /// Every node by name, for looking names up; the copies of a graph's
     /// node share its name, which finds the first copy.
     pub fn name_index(&self) -> NameIndex<'_> {
