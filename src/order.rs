@@ -160,7 +160,7 @@ mod tests {
     }
 
     fn children(tree: &Tree, node: &str) -> Vec<String> {
-        let node = tree.name_index()[node];
+        let node = tree.name_index().get(node).unwrap();
         tree.children(node).iter().map(|&child| tree.name(child).to_string()).collect()
     }
 

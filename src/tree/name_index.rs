@@ -2,7 +2,6 @@
 //! which reads the names from the tree instead of keeping them again.
 
 use std::hash::BuildHasher;
-use std::ops::Index;
 
 use hashbrown::DefaultHashBuilder;
 use hashbrown::hash_table::{Entry, HashTable};
@@ -37,16 +36,5 @@ impl<'t> NameIndex<'t> {
     pub fn get(&self, name: &str) -> Option<NodeId> {
         let same = |&node: &NodeId| self.tree.name(node) == name;
         self.ids.find(self.hasher.hash_one(name), same).copied()
-    }
-}
-
-/// The node of a name the caller knows is in the tree (a test's): like a
-/// map's index, it panics on a name that is not.
-impl Index<&str> for NameIndex<'_> {
-    type Output = NodeId;
-
-    fn index(&self, name: &str) -> &NodeId {
-        let same = |&node: &NodeId| self.tree.name(node) == name;
-        self.ids.find(self.hasher.hash_one(name), same).expect("a node of that name")
     }
 }

@@ -168,7 +168,7 @@ fn expected(tree: &Tree, events: &[Value], ends: &[usize], step: usize) -> Shown
                     .as_array()
                     .unwrap()
                     .iter()
-                    .map(|n| names[n.as_str().unwrap()])
+                    .map(|n| names.get(n.as_str().unwrap()).unwrap())
                     .collect();
                 while let Some(pruned) = below.pop() {
                     want.pruned.insert(tree.name(pruned).to_string());

@@ -35,7 +35,7 @@ fn reads_keys_in_any_case_and_order_with_commas_and_comments() {
     assert_eq!((reading.lines[0].number, reading.lang), (4, Lang::En));
     let Items::Order(order) = &reading.lines[0].items else { panic!("an order line") };
     let twelve = Some(Claim::new(whole(12.0), None));
-    assert_eq!(order.get(1), Some((tree.name_index()["f"], twelve)));
+    assert_eq!(order.get(1), Some((tree.name_index().get("f").unwrap(), twelve)));
     let Items::Leaves(leaves) = &reading.lines[1].items else { panic!("a leaves line") };
     assert_eq!(leaves[2], LeafMark::Cutoff);
 }
@@ -46,7 +46,7 @@ fn a_key_alone_takes_its_items_from_the_next_lines_and_lists_wrap() {
     let reading = parse(text, &aima()).unwrap();
     let Items::Order(order) = &reading.lines[0].items else { panic!("an order line") };
     assert_eq!((order.len(), reading.lang), (4, Lang::De));
-    let b = aima().name_index()["b"];
+    let b = aima().name_index().get("b").unwrap();
     assert_eq!(reading.lines[1].items, Items::BestMove(Some(b)));
     assert_eq!(skipped(text), ["Zeile 7 \u{fc}bersprungen: \"c\" ist keine Antwortzeile"]);
     let leaves = "Reihenfolge des Blattbesuchs, # f\u{fc}r pruning:\nk l m # e\n";
@@ -89,7 +89,7 @@ fn decorations_around_a_key_are_ignored_and_other_lines_skipped() {
     )
     .unwrap();
     for text in ["best move: *b", "**best move:** *b", "* best move: *b", "_best move:_ *b"] {
-        let b = star.name_index()["*b"];
+        let b = star.name_index().get("*b").unwrap();
         let reading = parse(text, &star).unwrap();
         assert_eq!(reading.lines[0].items, Items::BestMove(Some(b)), "{text}");
     }
@@ -164,7 +164,7 @@ fn items_that_do_not_read_make_their_key_wrong() {
 #[test]
 fn reads_what_a_human_grader_reads() {
     let tree = aima();
-    let id = |name: &str| tree.name_index()[name];
+    let id = |name: &str| tree.name_index().get(name).unwrap();
     let text = "order = e=3; f: 12 ; g = 8\nbest_move b\nValue = 3\npruned: -";
     let lines = parse(text, &tree).unwrap().lines;
     let exact = |value| Some(Claim::new(whole(value), None));
@@ -191,7 +191,7 @@ fn reads_what_a_human_grader_reads() {
 #[test]
 fn bounds_read_as_the_diagrams_print_them() {
     let tree = aima();
-    let id = |name: &str| tree.name_index()[name];
+    let id = |name: &str| tree.name_index().get(name).unwrap();
     let upper = Some(Claim::new(whole(2.0), Some(ValueKind::Upper)));
     let lower = Some(Claim::new(whole(5.0), Some(ValueKind::Lower)));
     for text in ["c:\u{2264}2", "c:<=2", "c<=2", "c = <=2", "c\u{2264}2", "c: \u{2264} 2"] {
@@ -243,7 +243,7 @@ fn a_long_line_is_read_once() {
 #[test]
 fn nothing_after_a_list_s_items_is_no_more_of_it() {
     let tree = aima();
-    let id = |name: &str| tree.name_index()[name];
+    let id = |name: &str| tree.name_index().get(name).unwrap();
     let reading = parse("order: e:3\nnone", &tree).unwrap();
     let three = Some(Claim::new(whole(3.0), None));
     assert_eq!(reading.lines[0].items, Items::Order([(id("e"), three)].into_iter().collect()));
@@ -264,6 +264,6 @@ fn a_node_named_with_slashes_is_no_comment() {
     )
     .unwrap();
     let reading = parse("pruned: // c", &tree).unwrap();
-    let [slashes, c] = ["//", "c"].map(|name| tree.name_index()[name]);
+    let [slashes, c] = ["//", "c"].map(|name| tree.name_index().get(name).unwrap());
     assert_eq!(reading.lines[0].items, Items::Pruned(vec![slashes, c]));
 }
