@@ -124,11 +124,12 @@ impl Grader<'_> {
                 })
         };
         let wrong = first_difference(items.iter(), search(), same).map(|i| {
+            let searched = search().nth(i);
             let explanation = self.explained(|w| {
-                let searched = (search().nth(i).map(|(node, _, _)| node), search().count());
+                let searched = (searched.map(|(node, _, _)| node), search().count());
                 self.order_explanation(w, items, searched, i, &evaluated)
             });
-            let search_item = search().nth(i).map(|(node, value, kind)| {
+            let search_item = searched.map(|(node, value, kind)| {
                 format!("{}:{}{value}", tree.name(node), Notation::Symbols.bound_sign(kind))
             });
             let item = items.get(i).map(|item| Shown(tree, iter::once(item)).to_string());
