@@ -80,13 +80,21 @@ struct Received {
     how: How,
 }
 
-/// What a witness sees of the one node it looks at closely.
-#[derive(Clone, Copy, Default)]
+/// A node's value and what it says, as a witness keeps it.
+type Valued = Option<(Value, ValueKind)>;
+
+/// What a witness sees of the one node it looks at closely, at the value
+/// it looks for (or the last).
+#[derive(Clone, Default)]
 struct Closely {
-    /// The moment it was entered last (none for the root).
+    /// The moment it was entered for that value (none for the root).
     entered: Option<Moment>,
-    /// How it got the value it received last.
-    how: Option<How>,
+    /// That value, and how it came about.
+    received: Option<Received>,
+    /// Its children's values then, in order.
+    children: Vec<Valued>,
+    /// How many values it has received so far.
+    count: usize,
 }
 
 /// What the search did at each node; a [`Sink`].
@@ -98,8 +106,9 @@ pub struct Witness<'t> {
     /// Whose point of view the values it receives are from.
     shown: View,
     /// The node it looks at closely (only a witness [`closely`](Self::closely)
-    /// makes has one), and what it sees there.
-    focus: Option<NodeId>,
+    /// makes has one) with which of its values (counted from 1; none for
+    /// the last), and what it sees there.
+    focus: Option<(NodeId, Option<usize>)>,
     closely: Closely,
     /// The last cutoff that skipped each node, as its place in `cutoffs`
     /// (`NOT_CUT` for none): four bytes a node instead of a copy of it.
@@ -110,7 +119,7 @@ pub struct Witness<'t> {
     facts: Facts<'t>,
     /// The last value each node received (in the algorithm's point of
     /// view), and what it says.
-    value: Vec<Option<(Value, ValueKind)>>,
+    value: Vec<Valued>,
     /// Each node's parent, once an explanation needs one.
     parents: OnceCell<Vec<NodeId>>,
     open: Vec<Open>,
@@ -153,23 +162,23 @@ impl<'t> Witness<'t> {
         self.value[node.index()].map(|(value, _)| value)
     }
 
-    /// The value `node` received last, and how it came about (which takes
-    /// a search: see [`closely`](Self::closely)).
-    fn received(&self, node: NodeId) -> Option<Received> {
-        let (value, kind) = self.value[node.index()]?;
-        Some(Received { value, kind, how: self.closely(node).how? })
-    }
-
-    /// What the search did at `node` when it entered it and valued it
-    /// last, seen by a new witness that searches again with its eye on it:
-    /// a whole search, and a second witness's memory while it runs. The
-    /// search is the one this witness followed, which ran.
-    fn closely(&self, node: NodeId) -> Closely {
+    /// What the search did at `node` when it entered it and gave it its
+    /// `nth` value (counted from 1; none for the last), seen by a new
+    /// witness that searches again with its eye on it: a whole search, and
+    /// a second witness's memory while it runs. The search is the one this
+    /// witness followed, which ran.
+    fn closely(&self, node: NodeId, nth: Option<usize>) -> Closely {
         let mut focused = Witness::new(self.tree, self.algorithm, &self.options);
-        focused.focus = Some(node);
+        focused.focus = Some((node, nth));
         let searched = search::run(self.tree, self.algorithm, &self.options, &mut focused);
         searched.expect("the search the witness followed runs again");
         focused.closely
+    }
+
+    /// Whether this witness looks at `node` and has not yet seen the value
+    /// it looks for.
+    fn looking_at(&self, node: NodeId) -> bool {
+        self.focus.is_some_and(|(focus, nth)| focus == node && nth != Some(self.closely.count))
     }
 
     /// The last cutoff that skipped `node`, if one did.
@@ -201,7 +210,7 @@ impl<'t> Witness<'t> {
     /// Why `node` is searched although an answer says it is pruned.
     pub fn why_searched(&self, node: NodeId) -> String {
         let name = self.tree.name(node);
-        let Some(moment) = self.closely(node).entered else {
+        let Some(moment) = self.closely(node, None).entered else {
             return fill(self.say.is_root, &[("node", &name)]);
         };
         let parent = self.tree.name(moment.parent);
@@ -249,21 +258,18 @@ impl<'t> Witness<'t> {
             &[
                 ("node", &name),
                 ("player", &self.tree.player(root)),
-                ("values", &self.children_values(root)),
+                ("values", &self.children_values(root, &self.children_now(root))),
             ],
         )
     }
 
     /// `0.5*d=3 + 0.5*e=4`: a chance node's children's values with their
     /// probabilities.
-    fn weighted_values(&self, node: NodeId) -> String {
-        let terms: Vec<String> = self
-            .tree
-            .children(node)
-            .iter()
-            .map(|&child| {
+    fn weighted_values(&self, node: NodeId, values: &[Valued]) -> String {
+        let terms: Vec<String> = (self.tree.children(node).iter().zip(values))
+            .map(|(&child, valued)| {
                 let probability = self.tree.probability(child).unwrap_or_default();
-                let value = self.value_of(child).map_or("?".to_string(), |v| v.to_string());
+                let value = valued.map_or("?".to_string(), |(v, _)| v.to_string());
                 format!("{probability}*{}={value}", self.tree.name(child))
             })
             .collect();
@@ -292,16 +298,17 @@ impl<'t> Witness<'t> {
         }
     }
 
-    /// `e=3 f=12 c<=2`: the values a node's children returned, as the node
-    /// sees them (the chooser's point of view).
-    fn children_values(&self, node: NodeId) -> String {
-        let shown: Vec<String> = self
-            .tree
-            .children(node)
-            .iter()
-            .filter_map(|&child| {
-                let received = self.value[child.index()]?;
-                let (value, kind) = self.seen_by_parent(child, node, received);
+    /// The values `node`'s children received last.
+    fn children_now(&self, node: NodeId) -> Vec<Valued> {
+        self.tree.children(node).iter().map(|child| self.value[child.index()]).collect()
+    }
+
+    /// `e=3 f=12 c<=2`: the `values` a node's children returned, as the
+    /// node sees them (the chooser's point of view).
+    fn children_values(&self, node: NodeId, values: &[Valued]) -> String {
+        let shown: Vec<String> = (self.tree.children(node).iter().zip(values))
+            .filter_map(|(&child, &valued)| {
+                let (value, kind) = self.seen_by_parent(child, node, valued?);
                 let relation = match kind {
                     ValueKind::Exact => "=",
                     bound => bound_sign(bound),
@@ -312,10 +319,20 @@ impl<'t> Witness<'t> {
         shown.join(" ")
     }
 
-    /// How `node` got its value.
+    /// How `node` got its last value.
     pub fn why_value(&self, node: NodeId) -> String {
+        self.why_nth_value(node, None)
+    }
+
+    /// How `node` got its `nth` value (counted from 1; none for the last):
+    /// a search of several passes values a node once in each.
+    pub fn why_nth_value(&self, node: NodeId, nth: Option<usize>) -> String {
         let name = self.tree.name(node);
-        let Some(received) = self.received(node) else {
+        let seen = match self.value[node.index()] {
+            Some(_) => self.closely(node, nth),
+            None => Closely::default(),
+        };
+        let Some(received) = seen.received else {
             return self.why_not_searched(node);
         };
         let Received { value, kind, .. } = received;
@@ -329,19 +346,18 @@ impl<'t> Witness<'t> {
         if self.tree.is_leaf(node) {
             return fill(self.say.leaf_worth, &valued);
         }
-        let children = self.tree.children(node);
-        if children.iter().all(|&child| self.value_of(child).is_none()) {
+        if seen.children.iter().all(Option::is_none) {
             return fill(self.say.at_depth_limit, &valued);
         }
         if self.tree.player(node) == Player::Chance {
-            let values = self.weighted_values(node);
+            let values = self.weighted_values(node, &seen.children);
             return fill(self.say.chance, &[valued[0], valued[1], ("values", &values)]);
         }
-        self.how_chosen(node, received)
+        self.how_chosen(node, received, &seen.children)
     }
 
     /// How `node`, which chooses among its children, got its value.
-    fn how_chosen(&self, node: NodeId, received: Received) -> String {
+    fn how_chosen(&self, node: NodeId, received: Received, children: &[Valued]) -> String {
         let say = self.say;
         let rule = match (self.shown, self.tree.player(node)) {
             (View::Max, Player::Max | Player::Chance) => say.largest,
@@ -367,7 +383,7 @@ impl<'t> Witness<'t> {
                 ("player", &self.tree.player(node)),
                 ("start", &self.start(received)),
                 ("rule", &rule),
-                ("values", &self.children_values(node)),
+                ("values", &self.children_values(node, children)),
                 ("value", &value),
                 ("bound", &bound),
             ],
@@ -443,8 +459,10 @@ impl<'t> Witness<'t> {
     fn receive(&mut self, node: NodeId, value: Value, kind: ValueKind, how: How) {
         self.value[node.index()] = Some((value, kind));
         self.facts.receive(kind);
-        if self.focus == Some(node) {
-            self.closely.how = Some(how);
+        if self.looking_at(node) {
+            self.closely.count += 1;
+            self.closely.received = Some(Received { value, kind, how });
+            self.closely.children = self.children_now(node);
         }
     }
 
@@ -470,7 +488,7 @@ impl Sink for Witness<'_> {
     fn event(&mut self, event: &Event<'_>) -> Result<Flow, Infallible> {
         match *event {
             Event::Enter { node, window, .. } => {
-                if let Some(open) = self.open.last().filter(|_| self.focus == Some(node)) {
+                if let Some(open) = self.open.last().filter(|_| self.looking_at(node)) {
                     let moment = Moment { parent: open.node, after: open.last, test: open.test };
                     self.closely.entered = Some(moment);
                 }

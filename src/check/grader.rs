@@ -126,8 +126,11 @@ impl Grader<'_> {
         let wrong = first_difference(items.iter(), search(), same).map(|i| {
             let searched = search().nth(i);
             let explanation = self.explained(|w| {
-                let searched = (searched.map(|(node, _, _)| node), search().count());
-                self.order_explanation(w, items, searched, i, &evaluated)
+                // Which of its values the node has there: a search of
+                // several passes values a node once in each.
+                let nth = |node| search().take(i + 1).filter(|&(n, _, _)| n == node).count();
+                let searched = searched.map(|(node, _, _)| (node, nth(node)));
+                self.order_explanation(w, items, (searched, search().count()), i, &evaluated)
             });
             let search_item = searched.map(|(node, value, kind)| {
                 format!("{}:{}{value}", tree.name(node), Notation::Symbols.bound_sign(kind))
@@ -150,15 +153,15 @@ impl Grader<'_> {
     }
 
     /// Why item `i` of an `order` line differs from the search's, whose
-    /// item `i` is `searched` of `total` (counted, not collected: a line
-    /// can have a million items): it repeats an item, the answer stops,
-    /// the node is never searched, a rule of the line is broken, or how
-    /// the search's node got its value.
+    /// item `i` is `searched` (a node and which of its values it is) of
+    /// `total` (counted, not collected: a line can have a million items):
+    /// it repeats an item, the answer stops, the node is never searched, a
+    /// rule of the line is broken, or how the search's node got that value.
     fn order_explanation(
         &self,
         w: &Witness,
         items: &OrderItems,
-        (searched, total): (Option<NodeId>, usize),
+        (searched, total): (Option<(NodeId, usize)>, usize),
         i: usize,
         evaluated: &impl Fn(NodeId) -> bool,
     ) -> String {
@@ -168,15 +171,18 @@ impl Grader<'_> {
             self.listed_twice(items.iter(), i, |&(node, _)| self.tree.name(node).to_string());
         match (item, searched) {
             (Some(_), _) if twice.is_some() => twice.expect("checked"),
-            (None, Some(node)) => fill(
-                self.say.order_stops,
-                &[("given", &items.len()), ("total", &total), ("why", &w.why_value(node))],
-            ),
+            (None, Some((node, nth))) => {
+                let why = w.why_nth_value(node, Some(nth));
+                fill(
+                    self.say.order_stops,
+                    &[("given", &items.len()), ("total", &total), ("why", &why)],
+                )
+            }
             (Some((node, _)), _) if w.value_of(node).is_none() => w.why_not_searched(node),
             (Some(_), _) if broken.is_some() => broken.expect("checked"),
             // The answer skips a node the search visits: why is it visited?
-            (_, Some(node)) if items.iter().all(|(n, _)| n != node) => w.why_searched(node),
-            (_, Some(node)) => w.why_value(node),
+            (_, Some((node, _))) if items.iter().all(|(n, _)| n != node) => w.why_searched(node),
+            (_, Some((node, nth))) => w.why_nth_value(node, Some(nth)),
             _ => self.say.every_node_valued.to_string(),
         }
     }
