@@ -127,9 +127,12 @@ impl Grader<'_> {
             let searched = search().nth(i);
             let explanation = self.explained(|w| {
                 // Which of its values the node has there: a search of
-                // several passes values a node once in each.
-                let nth = |node| search().take(i + 1).filter(|&(n, _, _)| n == node).count();
-                let searched = searched.map(|(node, _, _)| (node, nth(node)));
+                // several passes values a node once in each. A game
+                // graph's line names each copy by the first, so a count
+                // would mix copies: there the node's last value is told.
+                let copies = tree.positions() != tree.len();
+                let count = |node| search().take(i + 1).filter(|&(n, _, _)| n == node).count();
+                let searched = searched.map(|(node, _, _)| (node, (!copies).then(|| count(node))));
                 self.order_explanation(w, items, (searched, search().count()), i, &evaluated)
             });
             let search_item = searched.map(|(node, value, kind)| {
@@ -153,15 +156,16 @@ impl Grader<'_> {
     }
 
     /// Why item `i` of an `order` line differs from the search's, whose
-    /// item `i` is `searched` (a node and which of its values it is) of
-    /// `total` (counted, not collected: a line can have a million items):
-    /// it repeats an item, the answer stops, the node is never searched, a
-    /// rule of the line is broken, or how the search's node got that value.
+    /// item `i` is `searched` (a node, and which of its values it is if
+    /// known) of `total` (counted, not collected: a line can have a
+    /// million items): it repeats an item, the answer stops, the node is
+    /// never searched, a rule of the line is broken, or how the search's
+    /// node got that value.
     fn order_explanation(
         &self,
         w: &Witness,
         items: &OrderItems,
-        (searched, total): (Option<(NodeId, usize)>, usize),
+        (searched, total): (Option<(NodeId, Option<usize>)>, usize),
         i: usize,
         evaluated: &impl Fn(NodeId) -> bool,
     ) -> String {
@@ -172,7 +176,7 @@ impl Grader<'_> {
         match (item, searched) {
             (Some(_), _) if twice.is_some() => twice.expect("checked"),
             (None, Some((node, nth))) => {
-                let why = w.why_nth_value(node, Some(nth));
+                let why = w.why_nth_value(node, nth);
                 fill(
                     self.say.order_stops,
                     &[("given", &items.len()), ("total", &total), ("why", &why)],
@@ -182,7 +186,7 @@ impl Grader<'_> {
             (Some(_), _) if broken.is_some() => broken.expect("checked"),
             // The answer skips a node the search visits: why is it visited?
             (_, Some((node, _))) if items.iter().all(|(n, _)| n != node) => w.why_searched(node),
-            (_, Some((node, nth))) => w.why_nth_value(node, Some(nth)),
+            (_, Some((node, nth))) => w.why_nth_value(node, nth),
             _ => self.say.every_node_valued.to_string(),
         }
     }
