@@ -267,6 +267,10 @@ pub fn child_path_len(parent: Option<u64>, position: usize) -> u64 {
 /// (`e:3 f:12`, `e=3; f=12`, `a,b`), and so may not be part of a name.
 pub const SEPARATORS: [char; 5] = [':', '#', ',', ';', '='];
 
+/// The signs of a bound (`c:≤2`), which the classroom lines read together
+/// with the word before them: no name holds one.
+pub const BOUND_SIGNS: [char; 2] = ['\u{2264}', '\u{2265}'];
+
 /// Words the classroom lines use for "no node": `pruned: none`.
 pub const RESERVED: [&str; 3] = ["none", "-", "\u{2014}"];
 
@@ -314,12 +318,18 @@ pub fn problem_with(name: &str) -> Option<String> {
     if name.bytes().all(|byte| PLAIN[usize::from(byte)]) {
         return None; // The common case, settled without decoding characters.
     }
-    let bad = name
-        .chars()
-        .find(|&c| c.is_whitespace() || SEPARATORS.contains(&c) || !crate::terminal::shows(c))?;
+    let bad = name.chars().find(|&c| {
+        c.is_whitespace()
+            || SEPARATORS.contains(&c)
+            || BOUND_SIGNS.contains(&c)
+            || !crate::terminal::shows(c)
+    })?;
     Some(match bad {
         c if c.is_whitespace() => "node names must not contain whitespace".into(),
         c if SEPARATORS.contains(&c) => format!("node names must not contain {c:?}"),
+        c if BOUND_SIGNS.contains(&c) => {
+            format!("node names must not contain {c:?}, the sign of a bound in the answer lines")
+        }
         c => format!("node names must not contain {:?}, which does not show as itself", c),
     })
 }

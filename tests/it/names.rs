@@ -33,7 +33,7 @@ fn good_name() -> impl Strategy<Value = String> {
 fn bad_name() -> impl Strategy<Value = String> {
     let refused = prop::sample::select(vec![
         ':', '#', ',', ';', '=', ' ', '\t', '\u{1b}', '\u{7}', '\0', '\u{202e}', '\u{200b}',
-        '\u{fffe}', '\u{fdd0}', '\u{2028}', '\u{feff}', '\u{85}',
+        '\u{fffe}', '\u{fdd0}', '\u{2028}', '\u{feff}', '\u{85}', '\u{2264}', '\u{2265}',
     ]);
     prop_oneof![
         4 => (good_name(), refused, any::<prop::sample::Index>()).prop_map(|(name, c, at)| {
