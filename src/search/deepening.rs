@@ -49,7 +49,9 @@ fn search(tree: &Tree, options: &Options, sink: &mut dyn Steps) -> Result<Outcom
         // Each iteration notes the values its nodes receive; from the
         // second on, the previous iteration's values order the children.
         if let Some(values) = engine.values.replace(vec![f64::NAN; tree.len()]) {
-            engine.reorder(|node, children| best_first(tree.player(node), children, &values))?;
+            let slot = engine.value_slot();
+            let value = |node: NodeId| values[slot(node)];
+            engine.reorder(|node, children| best_first(tree.player(node), children, value))?;
         }
         last = Some(engine.pass(&rule, Some(depth))?);
     }
@@ -57,10 +59,10 @@ fn search(tree: &Tree, options: &Options, sink: &mut dyn Steps) -> Result<Outcom
     Ok(engine.outcome(last, View::Max, engine.best_children()))
 }
 
-/// Sorts `children` best first for `player` by `values`; children without
-/// a value (NaN) go last, and ties keep their order.
-fn best_first(player: Player, children: &mut [NodeId], values: &[f64]) {
-    let key = |node: &NodeId| values[node.index()];
+/// Sorts `children` best first for `player` by their `value`; children
+/// without one (NaN) go last, and ties keep their order.
+fn best_first(player: Player, children: &mut [NodeId], value: impl Fn(NodeId) -> f64) {
+    let key = |node: &NodeId| value(*node);
     children.sort_by(|a, b| match (key(a).is_nan(), key(b).is_nan()) {
         (false, false) if player == Player::Min => key(a).total_cmp(&key(b)),
         (false, false) => key(b).total_cmp(&key(a)),
@@ -88,9 +90,10 @@ mod tests {
     fn best_first_puts_unvalued_children_last_and_keeps_ties_in_order() {
         let values = [f64::NAN, 3.0, 5.0, 3.0, f64::NAN];
         let mut children: Vec<NodeId> = (0..5).map(NodeId).collect();
-        best_first(Player::Max, &mut children, &values);
+        let value = |node: NodeId| values[node.index()];
+        best_first(Player::Max, &mut children, value);
         assert_eq!(children, [2, 1, 3, 0, 4].map(NodeId));
-        best_first(Player::Min, &mut children, &values);
+        best_first(Player::Min, &mut children, value);
         assert_eq!(children, [1, 3, 2, 0, 4].map(NodeId));
     }
 }

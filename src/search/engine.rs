@@ -9,7 +9,7 @@
 //! combines its children's values and when it stops, is the algorithm's
 //! [`Rule`].
 
-use super::memory::Memory;
+use super::memory::{Memory, slot};
 use super::{Absorption, Event, Flow, Options, Outcome, Sink, Stats, View};
 use crate::bounds::{CutoffRule, ValueKind, Window};
 use crate::num::Value;
@@ -166,7 +166,7 @@ pub(crate) struct Engine<'a, 't> {
     /// tree's (iterative deepening).
     order: Option<Vec<Vec<NodeId>>>,
     /// The value each node received in the latest pass, NaN for none,
-    /// where a driver asks for them.
+    /// where a driver asks for them; kept at [`value_slot`](Self::value_slot).
     pub values: Option<Vec<f64>>,
 }
 
@@ -207,6 +207,16 @@ impl<'a, 't> Engine<'a, 't> {
             }
         }
         Ok(())
+    }
+
+    /// Where [`values`](Self::values) keeps what a pass gives a node: at its
+    /// position when the search keeps a transposition table, so that every
+    /// copy of a shared node is ordered by what any of them learnt (an
+    /// engine keeps its move order in that table), else at the node.
+    pub fn value_slot(&self) -> impl Fn(NodeId) -> usize + use<'t> {
+        let tree = self.tree;
+        let by_position = self.memory.as_ref().is_some_and(Memory::by_position);
+        move |node| slot(tree, node, by_position)
     }
 
     /// Each node's best child so far, for [`outcome`](Self::outcome).
@@ -395,8 +405,9 @@ impl<'t, R: Rule> Walker<'_, '_, 't, R> {
 
     /// Notes the value `node` received, where a driver asks for them.
     fn received(&mut self, node: NodeId, value: Value) {
+        let slot = self.engine.value_slot()(node);
         if let Some(values) = &mut self.engine.values {
-            values[node.index()] = value.to_f64();
+            values[slot] = value.to_f64();
         }
     }
 

@@ -40,7 +40,12 @@ impl Memory {
     }
 
     fn key(&self, tree: &Tree, node: NodeId) -> usize {
-        if self.by_position { tree.position(node) as usize } else { node.index() }
+        slot(tree, node, self.by_position)
+    }
+
+    /// Whether entries belong to positions rather than tree nodes.
+    pub fn by_position(&self) -> bool {
+        self.by_position
     }
 
     /// The value `node` returns without a search when entered with
@@ -82,6 +87,12 @@ impl Memory {
             ValueKind::Upper => bounds.upper = value,
         }
     }
+}
+
+/// Where what is learnt of `node` is kept: with `by_position`, at the
+/// position its copies share; else at the node itself.
+pub(crate) fn slot(tree: &Tree, node: NodeId, by_position: bool) -> usize {
+    if by_position { tree.position(node) as usize } else { node.index() }
 }
 
 #[cfg(test)]
