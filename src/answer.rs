@@ -98,6 +98,20 @@ impl FromIterator<(NodeId, Value)> for OrderLine {
 }
 
 impl Answer {
+    /// Which nodes get their values without children, by node: the tree's
+    /// leaves, searched or taken from a transposition table, and the nodes
+    /// the search evaluated statically at a depth limit. An `order` line of
+    /// the inner nodes alone (`--order-line inner`) leaves them out.
+    pub fn evaluated(&self, tree: &Tree) -> Vec<bool> {
+        let mut evaluated: Vec<bool> = tree.nodes().map(|node| tree.is_leaf(node)).collect();
+        for &mark in &self.leaves {
+            if let LeafMark::Leaf(node) = mark {
+                evaluated[node.index()] = true;
+            }
+        }
+        evaluated
+    }
+
     /// The answer with every node its position's first copy, as names
     /// find them: in a game graph searched as its tree, the copies of a
     /// shared node are one node to a reader. A tree without copies

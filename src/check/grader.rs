@@ -94,13 +94,7 @@ impl Grader<'_> {
 
     fn order(&self, items: &OrderItems) -> KeyVerdict {
         let tree = self.tree;
-        // Leaves, and nodes the depth limit evaluated statically.
-        let mut is_evaluated: Vec<bool> = tree.nodes().map(|node| tree.is_leaf(node)).collect();
-        for &mark in &self.answer.leaves {
-            if let LeafMark::Leaf(node) = mark {
-                is_evaluated[node.index()] = true;
-            }
-        }
+        let is_evaluated = self.answer.evaluated(tree);
         let evaluated = |node: NodeId| is_evaluated[node.index()];
         let inner_only = items.iter().all(|(node, _)| !evaluated(node));
         // Each value with what it says: a node searched in several passes

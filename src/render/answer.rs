@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::fmt::Display;
 use std::io::{self, Write};
 
-use crate::answer::{Answer, LeafMark, OrderLine, notation};
+use crate::answer::{Answer, OrderLine, notation};
 use crate::bounds::ValueKind;
 use crate::lang::{Lang, Words};
 use crate::terminal::{Palette, Role};
@@ -53,14 +53,12 @@ pub fn write(
     write_after_order(out, tree, answer, palette, style.words)
 }
 
-/// The order line's items without the leaves (`--order-line inner`).
+/// The order line's items without the leaves (`--order-line inner`). In a
+/// game graph, a node is left out where any of its copies is a leaf, as
+/// its name is to a reader.
 fn inner_order(tree: &Tree, answer: &Answer) -> OrderLine {
-    let mut evaluated = vec![false; tree.len()];
-    for mark in &answer.leaves {
-        if let LeafMark::Leaf(node) = mark {
-            evaluated[node.index()] = true;
-        }
-    }
+    let answer = answer.by_first_copies(tree);
+    let evaluated = answer.evaluated(tree);
     answer.order.iter().filter(|(node, _)| !evaluated[node.index()]).collect()
 }
 

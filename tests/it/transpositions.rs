@@ -78,7 +78,18 @@ fn run(tree: &Tree, algorithm: Algorithm, options: &Options) -> Outcome {
 
 /// The trace of `algorithm` on `tree` in `format`.
 fn written(tree: &Tree, algorithm: Algorithm, options: Options, format: Format) -> String {
-    let request = Request::new(Settings { options, ..Settings::of(algorithm) }, format);
+    write(tree, Request::new(Settings { options, ..Settings::of(algorithm) }, format))
+}
+
+/// The classroom lines of `algorithm` on `tree`, with an order line of the
+/// inner nodes alone where `inner`.
+fn answer_lines(tree: &Tree, algorithm: Algorithm, options: Options, inner: bool) -> String {
+    let mut request = Request::new(Settings { options, ..Settings::of(algorithm) }, Format::Answer);
+    request.style.inner_only = inner;
+    write(tree, request)
+}
+
+fn write(tree: &Tree, request: Request) -> String {
     let mut text = Vec::new();
     trace::write(tree, &request, &mut text).expect("the trace is written");
     String::from_utf8(text).expect("UTF-8")
@@ -128,14 +139,15 @@ proptest! {
         }
     }
 
-    /// The classroom lines and JSON trace of a graph check as right: the
-    /// copies of a shared node are one node to the reader of answers.
+    /// The classroom lines (with the whole order line or the inner nodes'
+    /// alone) and JSON trace of a graph check as right: the copies of a
+    /// shared node are one node to the reader of answers.
     #[test]
-    fn the_tools_own_answers_on_a_graph_check_as_right(document in game_graph(), transpositions in any::<bool>()) {
+    fn the_tools_own_answers_on_a_graph_check_as_right(document in game_graph(), transpositions in any::<bool>(), inner in any::<bool>()) {
         let graph = parse(&document);
         for algorithm in ALGORITHMS.into_iter().filter(|a| a.searches(&graph)) {
             let options = Options { transpositions, ..Options::default() };
-            let text = written(&graph, algorithm, options, Format::Answer);
+            let text = answer_lines(&graph, algorithm, options, inner);
             let lines = classroom::parse(&text, &graph).expect("the answer reads");
             let mut sinks = (Recorder::default(), Witness::new(&graph, algorithm, &options));
             search::run(&graph, algorithm, &options, &mut sinks).expect("runs");
