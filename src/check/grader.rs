@@ -122,11 +122,16 @@ impl Grader<'_> {
             let explanation = self.explained(|w| {
                 // Which of its values the node has there: a search of
                 // several passes values a node once in each. A game
-                // graph's line names each copy by the first, so a count
-                // would mix copies: there the node's last value is told.
-                let copies = tree.positions() != tree.len();
+                // graph's line names each copy of a shared node by the
+                // first, so a count would mix copies: there the node's
+                // last value is told.
+                let shared = |node: NodeId| {
+                    let copies = tree.nodes().filter(|&n| tree.position(n) == tree.position(node));
+                    tree.positions() != tree.len() && copies.count() > 1
+                };
                 let count = |node| search().take(i + 1).filter(|&(n, _, _)| n == node).count();
-                let searched = searched.map(|(node, _, _)| (node, (!copies).then(|| count(node))));
+                let searched =
+                    searched.map(|(node, _, _)| (node, (!shared(node)).then(|| count(node))));
                 self.order_explanation(w, items, (searched, search().count()), i, &evaluated)
             });
             let search_item = searched.map(|(node, value, kind)| {

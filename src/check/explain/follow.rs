@@ -29,6 +29,20 @@ impl Witness<'_> {
         self.focus.is_some_and(|(focus, nth)| focus == node && nth != Some(self.closely.count))
     }
 
+    /// The node it looks at is entered, perhaps once more in a later pass
+    /// or a re-search: where, and from now on, which children are valued.
+    fn entered_closely(&mut self, node: NodeId) {
+        if let Some(open) = self.open.last() {
+            let moment = Moment { parent: open.node, after: open.last, test: open.test };
+            self.closely.entered = Some(moment);
+        }
+        // Its value this time comes from the children valued this time: a
+        // child an earlier pass valued and this one prunes plays no part.
+        for &child in self.tree.children(node) {
+            self.value[child.index()] = None;
+        }
+    }
+
     /// `node` receives `value`, which says `kind` and came about `how`.
     fn receive(&mut self, node: NodeId, value: Value, kind: ValueKind, how: How) {
         self.value[node.index()] = Some((value, kind));
@@ -62,9 +76,8 @@ impl Sink for Witness<'_> {
     fn event(&mut self, event: &Event<'_>) -> Result<Flow, Infallible> {
         match *event {
             Event::Enter { node, window, .. } => {
-                if let Some(open) = self.open.last().filter(|_| self.looking_at(node)) {
-                    let moment = Moment { parent: open.node, after: open.last, test: open.test };
-                    self.closely.entered = Some(moment);
+                if self.looking_at(node) {
+                    self.entered_closely(node);
                 }
                 let (start, v, last, test) = (None, None, None, None);
                 self.open.push(Open { node, start, v, entry: window, last, test });
@@ -74,8 +87,9 @@ impl Sink for Witness<'_> {
             }
             Event::Recall { node, value, kind } => self.valued_on_entry(node, value, kind, true),
             Event::Value { node, value, kind } => self.valued(node, value, kind),
-            // Each pass enters the nodes again; what a node received last
-            // is what explains it. A child searched again is taken again.
+            // Each pass enters the nodes again, and each value a node
+            // receives is explained by what happened since it was entered
+            // for it. A child searched again is taken again.
             Event::Pass { .. } | Event::Reorder { .. } | Event::Research { .. } => {}
             Event::Update { .. } => {}
             Event::Cutoff { node, rule, pruned } => {
