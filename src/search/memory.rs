@@ -136,4 +136,20 @@ mod tests {
             Some((4.0, ValueKind::Lower))
         );
     }
+
+    #[test]
+    fn the_copies_of_a_position_share_an_entry_only_in_a_table_by_position() {
+        let graph = br#"{"graph": true, "children": {"a": ["b", "c"], "b": ["d"], "c": ["d"]},
+            "values": {"d": 1}}"#;
+        let graph = crate::tree::parse(&graph[..], Naming::Letters, Overrides::default()).unwrap();
+        let copies: Vec<NodeId> = graph.nodes().filter(|&n| graph.name(n) == "d").collect();
+        assert_eq!(copies.len(), 2);
+        for by_position in [false, true] {
+            let mut memory = Memory::new(&graph, by_position);
+            assert_eq!(memory.by_position(), by_position);
+            memory.store(&graph, copies[0], 1.0, ValueKind::Exact, 0);
+            let recalled = memory.recall(&graph, copies[1], Window::FULL, 0);
+            assert_eq!(recalled.is_some(), by_position);
+        }
+    }
 }
