@@ -184,7 +184,9 @@ impl Grader<'_> {
             (Some((node, _)), _) if w.value_of(node).is_none() => w.why_not_searched(node),
             (Some(_), _) if broken.is_some() => broken.expect("checked"),
             // The answer skips a node the search visits: why is it visited?
-            (_, Some((node, _))) if items.iter().all(|(n, _)| n != node) => w.why_searched(node),
+            (_, Some((node, nth))) if items.iter().all(|(n, _)| n != node) => {
+                w.why_searched(node, nth)
+            }
             (_, Some((node, nth))) => w.why_nth_value(node, nth),
             _ => self.say.every_node_valued.to_string(),
         }
@@ -297,7 +299,9 @@ impl Grader<'_> {
                 let nth = search[..i].iter().filter(|&&m| m == LeafMark::Cutoff).count();
                 Some(w.why_cutoff(nth))
             }
-            (Some(&LeafMark::Cutoff), Some(&LeafMark::Leaf(node))) => Some(w.why_searched(node)),
+            (Some(&LeafMark::Cutoff), Some(&LeafMark::Leaf(node))) => {
+                Some(w.why_searched(node, None))
+            }
             _ => None,
         }
     }
@@ -324,7 +328,7 @@ impl Grader<'_> {
                 .listed_twice(nodes.iter().copied(), i, |&node| self.tree.name(node).to_string());
             let explanation = self.explained(|w| match (nodes.get(i), search.get(i)) {
                 (Some(_), _) if twice.is_some() => twice.expect("checked"),
-                (Some(&node), _) if w.value_of(node).is_some() => w.why_searched(node),
+                (Some(&node), _) if w.value_of(node).is_some() => w.why_searched(node, None),
                 (Some(&node), _) if !search.contains(&node) => {
                     fill(self.say.pruned_lists_only, &[("why", &w.why_not_searched(node))])
                 }

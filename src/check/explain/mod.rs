@@ -189,10 +189,12 @@ impl<'t> Witness<'t> {
         fill(self.say.below_depth_limit, &[("node", &name)])
     }
 
-    /// Why `node` is searched although an answer says it is pruned.
-    pub fn why_searched(&self, node: NodeId) -> String {
+    /// Why `node` is searched although an answer says it is pruned or
+    /// leaves it out: at the entry that gives it its `nth` value (counted
+    /// from 1; none for the last), in a search of several passes.
+    pub fn why_searched(&self, node: NodeId, nth: Option<usize>) -> String {
         let name = self.tree.name(node);
-        let Some(moment) = self.closely(node, None).entered else {
+        let Some(moment) = self.closely(node, nth).entered else {
             return fill(self.say.is_root, &[("node", &name)]);
         };
         let parent = self.tree.name(moment.parent);

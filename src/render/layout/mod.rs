@@ -330,17 +330,13 @@ fn visit_digits(nodes: usize) -> usize {
 /// (`--fold`): the node stays, its first child becomes a stub standing for
 /// everything below it, and the rest is hidden. Returns the folded nodes.
 fn fold(tree: &Tree, end: NodeId, shapes: &mut [Shape], hidden: &mut [bool]) -> Vec<bool> {
-    let mut parent = vec![None; tree.len()];
-    for node in tree.nodes() {
-        for &child in tree.children(node) {
-            parent[child.index()] = Some(node);
-        }
-    }
+    let parents = tree.parents();
     let mut on_line = vec![false; tree.len()];
-    let mut at = Some(end);
-    while let Some(node) = at {
+    let mut node = end;
+    on_line[node.index()] = true;
+    while node != tree.root() {
+        node = parents[node.index()];
         on_line[node.index()] = true;
-        at = parent[node.index()];
     }
     let mut folded = vec![false; tree.len()];
     for node in tree.nodes() {
