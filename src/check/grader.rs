@@ -125,13 +125,9 @@ impl Grader<'_> {
                 // graph's line names each copy of a shared node by the
                 // first, so a count would mix copies: there the node's
                 // last value is told.
-                let shared = |node: NodeId| {
-                    let copies = tree.nodes().filter(|&n| tree.position(n) == tree.position(node));
-                    tree.positions() != tree.len() && copies.count() > 1
-                };
                 let count = |node| search().take(i + 1).filter(|&(n, _, _)| n == node).count();
-                let searched =
-                    searched.map(|(node, _, _)| (node, (!shared(node)).then(|| count(node))));
+                let nth = |node| (!is_shared(tree, node)).then(|| count(node));
+                let searched = searched.map(|(node, _, _)| (node, nth(node)));
                 self.order_explanation(w, items, (searched, search().count()), i, &evaluated)
             });
             let search_item = searched.map(|(node, value, kind)| {
@@ -396,6 +392,12 @@ impl<I: Iterator<Item = (NodeId, Option<Claim>)> + Clone> fmt::Display for Shown
         }
         Ok(())
     }
+}
+
+/// Whether `node` is one of several copies of a game graph's position.
+fn is_shared(tree: &Tree, node: NodeId) -> bool {
+    let copies = tree.nodes().filter(|&n| tree.position(n) == tree.position(node));
+    tree.positions() != tree.len() && copies.count() > 1
 }
 
 /// Why a decimal near a value whose decimals never end is not taken: too
