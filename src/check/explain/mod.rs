@@ -330,14 +330,22 @@ impl<'t> Witness<'t> {
         if self.tree.is_leaf(node) {
             return fill(self.say.leaf_worth, &valued);
         }
-        if seen.children.iter().all(Option::is_none) {
+        // The value of one entry is told with the children valued since
+        // it; the last value with every child's last value: MTD(f) and
+        // SSS* close in on the root's value over passes, the last of which
+        // may cut children an earlier one bounded.
+        let children = match nth {
+            Some(_) => seen.children,
+            None => self.children_now(node),
+        };
+        if children.iter().all(Option::is_none) {
             return fill(self.say.at_depth_limit, &valued);
         }
         if self.tree.player(node) == Player::Chance {
-            let values = self.weighted_values(node, &seen.children);
+            let values = self.weighted_values(node, &children);
             return fill(self.say.chance, &[valued[0], valued[1], ("values", &values)]);
         }
-        self.how_chosen(node, received, &seen.children)
+        self.how_chosen(node, received, &children)
     }
 
     /// How `node`, which chooses among its children, got its value.
