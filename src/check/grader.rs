@@ -123,8 +123,8 @@ impl Grader<'_> {
                 // Which of its values the node has there: a search of
                 // several passes values a node once in each. A game
                 // graph's line names each copy of a shared node by the
-                // first, so a count would mix copies: there the node's
-                // last value is told.
+                // first, so a count would mix copies: there the first
+                // copy's last value is told.
                 let count = |node| search().take(i + 1).filter(|&(n, _, _)| n == node).count();
                 let nth = |node| (!is_shared(tree, node)).then(|| count(node));
                 let searched = searched.map(|(node, _, _)| (node, nth(node)));

@@ -405,9 +405,9 @@ impl<'t, R: Rule> Walker<'_, '_, 't, R> {
 
     /// Notes the value `node` received, where a driver asks for them.
     fn received(&mut self, node: NodeId, value: Value) {
-        let slot = self.engine.value_slot()(node);
+        let slot = self.engine.value_slot();
         if let Some(values) = &mut self.engine.values {
-            values[slot] = value.to_f64();
+            values[slot(node)] = value.to_f64();
         }
     }
 
