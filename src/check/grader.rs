@@ -220,7 +220,7 @@ impl Grader<'_> {
                 &[("node", &node), ("children", &children)],
             ));
         }
-        let parent = tree.nodes().find(|&p| tree.children(p).contains(&node))?;
+        let parent = w.parent_of(node)?;
         let siblings = tree.children(parent);
         let left = siblings[..siblings.iter().position(|&s| s == node)?].iter();
         let skipped = left
@@ -277,7 +277,7 @@ impl Grader<'_> {
             Some(LeafMark::Leaf(_)) => self.listed_twice(marks.iter().copied(), i, leaf),
             _ => None,
         };
-        let trailing = self.trailing_mark(marks, i);
+        let trailing = self.trailing_mark(w, marks, i);
         match (marks.get(i), search.get(i)) {
             (Some(&LeafMark::Cutoff), _) if i > 0 && marks[i - 1] == LeafMark::Cutoff => {
                 Some(self.say.mark_too_many.to_string())
@@ -304,13 +304,13 @@ impl Grader<'_> {
 
     /// Why a `#` at item `i` of a `leaves` line marks nothing, when it
     /// follows the last child of a node: a cutoff there skips nothing.
-    fn trailing_mark(&self, marks: &[LeafMark], i: usize) -> Option<String> {
+    fn trailing_mark(&self, w: &Witness, marks: &[LeafMark], i: usize) -> Option<String> {
         let tree = self.tree;
         let leaf = marks[..i].iter().rev().find_map(|&mark| match mark {
             LeafMark::Leaf(node) => Some(node),
             LeafMark::Cutoff => None,
         })?;
-        let parent = tree.nodes().find(|&p| tree.children(p).contains(&leaf))?;
+        let parent = w.parent_of(leaf)?;
         (tree.children(parent).last() == Some(&leaf)).then(|| {
             let (leaf, parent) = (tree.name(leaf), tree.name(parent));
             fill(self.say.last_child, &[("leaf", &leaf), ("parent", &parent)])

@@ -419,7 +419,7 @@ impl<'t> Witness<'t> {
 
     /// The node whose child `node` is; none for the root. The parents are
     /// listed once, when first asked for (4 bytes a node).
-    fn parent_of(&self, node: NodeId) -> Option<NodeId> {
+    pub fn parent_of(&self, node: NodeId) -> Option<NodeId> {
         let parents = self.parents.get_or_init(|| self.tree.parents());
         Some(parents[node.index()]).filter(|_| node != self.tree.root())
     }
