@@ -23,7 +23,7 @@ use crate::lang::{self, Lang};
 use crate::num::Written;
 use crate::spelling;
 use crate::tree::NodeId;
-use crate::tree::names::is_reserved;
+use crate::tree::names::{BOUND_SIGNS, is_reserved};
 
 mod claims;
 
@@ -306,7 +306,7 @@ fn joined_words(text: &str) -> Cow<'_, str> {
             chars.next();
             c = if c == '<' { '\u{2264}' } else { '\u{2265}' };
         }
-        let binds = matches!(c, ':' | '=' | '\u{2264}' | '\u{2265}');
+        let binds = matches!(c, ':' | '=') || BOUND_SIGNS.contains(&c);
         if pending_space && !binds && !joined.as_str().ends_with([':', '\u{2264}', '\u{2265}']) {
             joined.push(' ');
         }
@@ -432,7 +432,7 @@ fn order_item(word: &str, names: &Names<'_>) -> Result<(NodeId, Option<Claim>), 
             return Err(Unread::Malformed(word.to_string()));
         }
         Some((name, value)) => (name, Some(value)),
-        None => match word.find(['\u{2264}', '\u{2265}']) {
+        None => match word.find(BOUND_SIGNS) {
             Some(at) if at > 0 => (&word[..at], Some(&word[at..])),
             _ => (word, None),
         },
