@@ -13,6 +13,7 @@ use super::source::{self, TreeFile, TreeSource};
 use super::{Convention, GradeOptions, Verdict, conventions, trace_file};
 use crate::answer::Recorder;
 use crate::lang::Lang;
+use crate::order::Order;
 use crate::search::{self, SearchError};
 use crate::settings::{Refused, Requested, Settings};
 use crate::tree::{Overrides, Tree, TreeError};
@@ -142,10 +143,12 @@ impl<'a> Exercise<'a> {
         let same = self.tree.player(self.tree.root()) == trace.player
             && recorded.perspective.is_none_or(|p| p == self.tree.perspective())
             && settings.order == self.settings.order;
-        let tree = match same {
-            true => Cow::Borrowed(&self.tree),
-            false => {
-                let tree = self.source.read(recorded).map_err(|e| cannot(e.message))?;
+        let overrides = self.source.given().or(recorded);
+        let tree = match (same, self.seen_as(overrides, settings.order)) {
+            (true, _) => Cow::Borrowed(&self.tree),
+            (false, Some(tree)) => Cow::Owned(tree),
+            (false, None) => {
+                let tree = self.source.read_as(overrides).map_err(|e| cannot(e.message))?;
                 let unsearchable = |error| AnswerError::whole(trace_file::unsearchable(&error));
                 Cow::Owned(settings.arrange(tree).map_err(unsearchable)?)
             }
@@ -181,21 +184,40 @@ impl<'a> Exercise<'a> {
         conventions::others(&self.tree, &self.settings, &self.requested, given, lang)
             .into_iter()
             .find_map(|other| {
-                let tree = match other.overrides {
-                    Some(overrides) => {
-                        let tree = self.source.read_as(overrides).ok()?;
-                        Cow::Owned(other.requested.resolve_for(&tree).ok()?.arrange(tree).ok()?)
-                    }
-                    None => Cow::Borrowed(&self.tree),
+                let order = other.requested.order.unwrap_or_default();
+                let (tree, reading) = match other.overrides {
+                    None => (Cow::Borrowed(&self.tree), Cow::Borrowed(reading)),
+                    // The same nodes with the same names: the same reading.
+                    Some(overrides) => match self.seen_as(overrides, order) {
+                        Some(tree) => (Cow::Owned(tree), Cow::Borrowed(reading)),
+                        None => {
+                            let tree = self.source.read_as(overrides).ok()?;
+                            let tree =
+                                other.requested.resolve_for(&tree).ok()?.arrange(tree).ok()?;
+                            let reading = classroom::parse(text, &tree).ok()?;
+                            (Cow::Owned(tree), Cow::Owned(reading))
+                        }
+                    },
                 };
                 let settings = other.requested.resolve_for(&tree).ok()?;
-                let reading = match other.overrides {
-                    Some(_) => Cow::Owned(classroom::parse(text, &tree).ok()?),
-                    None => Cow::Borrowed(reading),
-                };
                 let verdict = right_or_wrong(&tree, &reading, &settings, self.options).ok()?;
                 verdict.is_right().then_some(other.convention)
             })
+    }
+
+    /// The tree the file gives with `overrides` (which replace the command
+    /// line's), made from the exercise's own where it can be: both it and
+    /// the search it is for, searching in `order`, keep the file's order of
+    /// children, and the file names no player below the root. Its nodes
+    /// are then the exercise tree's, with the same ids.
+    fn seen_as(&self, overrides: Overrides, order: Order) -> Option<Tree> {
+        if self.settings.order != Order::Given || order != Order::Given {
+            return None;
+        }
+        // Overrides that leave the player or perspective to the file leave
+        // the exercise's, read with the command line's (which they hold).
+        let player = overrides.player.unwrap_or(self.tree.player(self.tree.root()));
+        self.tree.seen_as(player, overrides.perspective.unwrap_or(self.tree.perspective()))
     }
 }
 
@@ -311,21 +333,22 @@ mod tests {
         assert_eq!(answer_text(&[0x61, 0xff], Lang::De).unwrap_err().message, german);
     }
 
-    #[test]
-    fn an_answer_that_needs_the_tree_file_changed_since_is_refused() {
+    /// The tree behind `min_first` and `right`, in `tree`'s file, which
+    /// changes (a 3 becomes a 7) after `min_first` was graded once: whether
+    /// `min_first` is still graded, with `--player min` as its convention.
+    fn graded_after_the_file_changed(tree: &[u8]) -> Result<Verdict, AnswerError> {
         use std::io::{Seek, Write};
-        let tree = b"[[3, 12, 8], [2, 4, 6], [14, 5, 2]]";
         let mut file = tempfile::tempfile().unwrap();
         file.write_all(tree).unwrap();
         let source = TreeSource {
-            bytes: Cow::Borrowed(&tree[..]),
+            bytes: Cow::Borrowed(tree),
             file: Some(file.try_clone().unwrap()),
             naming: crate::tree::Naming::Letters,
             given: Overrides::default(),
         };
         let exercise =
             Exercise::new(source, Requested::default(), GradeOptions::default()).unwrap();
-        // Right with --player min, which reads the file again.
+        // Right with --player min.
         let lines = "leaves: e f g h i j k l m\npruned: none\nbest move:";
         let min_first = format!(
             "order: e:3 f:12 g:8 b:12 h:2 i:4 j:6 c:6 k:14 l:5 m:2 d:14 a:6\n{lines} c\nvalue: 6"
@@ -336,10 +359,30 @@ mod tests {
         let (min_first, right) = (min_first.as_bytes(), right.as_bytes());
         assert!(exercise.grade(min_first).unwrap().convention.is_some());
         file.rewind().unwrap();
-        file.write_all(&tree.map(|byte| if byte == b'3' { b'7' } else { byte })).unwrap();
+        let changed: Vec<u8> = tree.iter().map(|&b| if b == b'3' { b'7' } else { b }).collect();
+        file.write_all(&changed).unwrap();
         assert!(!exercise.tree_changed(), "found when the file is needed");
         assert!(exercise.grade(right).unwrap().is_right(), "a right answer needs no file");
-        assert_eq!(exercise.grade(min_first).unwrap_err().message, source::CHANGED);
-        assert!(exercise.tree_changed());
+        let verdict = exercise.grade(min_first);
+        assert_eq!(exercise.tree_changed(), verdict.is_err());
+        verdict
+    }
+
+    #[test]
+    fn another_player_at_the_root_is_tried_without_the_file() {
+        let verdict = graded_after_the_file_changed(b"[[3, 12, 8], [2, 4, 6], [14, 5, 2]]");
+        let teacher = verdict.unwrap().convention.unwrap().teacher;
+        assert_eq!(teacher, "this answer is right with --player min");
+    }
+
+    #[test]
+    fn an_answer_that_needs_the_tree_file_changed_since_is_refused() {
+        // A player named below the root (a leaf's, which changes no value)
+        // makes trying another player at the root read the file again.
+        let tree = br#"{"players": {"e": "min"}, "children": {"a": ["b", "c", "d"],
+            "b": ["e", "f", "g"], "c": ["h", "i", "j"], "d": ["k", "l", "m"]},
+            "values": {"e": 3, "f": 12, "g": 8, "h": 2, "i": 4, "j": 6, "k": 14, "l": 5, "m": 2}}"#;
+        let refused = graded_after_the_file_changed(tree).unwrap_err();
+        assert_eq!(refused.message, source::CHANGED);
     }
 }

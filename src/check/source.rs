@@ -81,11 +81,6 @@ impl TreeFile<'_> {
         self.changed.get()
     }
 
-    /// The tree, with `defaults` where nothing is given.
-    pub(super) fn read(&self, defaults: Overrides) -> Result<Tree, TreeError> {
-        self.read_as(self.given.or(defaults))
-    }
-
     /// The tree read with `overrides` as they are, over what the command
     /// line says (another convention changes what it says).
     pub(super) fn read_as(&self, overrides: Overrides) -> Result<Tree, TreeError> {

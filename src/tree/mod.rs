@@ -11,10 +11,12 @@ mod graph;
 pub mod input;
 mod name_index;
 pub mod names;
+mod seen;
 pub mod validate;
 
 use std::borrow::Cow;
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -142,8 +144,9 @@ pub struct Suggested {
 pub struct Tree {
     /// The names in the order the reader met them; `name_of[node]` is the
     /// index of `node`'s name (names are not copied into pre-order: on a
-    /// large tree that was ten megabytes of fresh memory).
-    names: names::NameTable,
+    /// large tree that was ten megabytes of fresh memory); shared by the
+    /// trees made from this one.
+    names: Arc<names::NameTable>,
     name_of: Vec<u32>,
     players: Vec<Player>,
     /// NaN where a node has no value.
@@ -163,6 +166,9 @@ pub struct Tree {
     perspective: Perspective,
     /// What the reader noted without refusing the file.
     notes: Vec<String>,
+    /// Whether every node's player follows from the root's by depth: the
+    /// file names no player below the root ([`Tree::seen_as`] needs it).
+    players_by_depth: bool,
 }
 
 impl Tree {
@@ -325,6 +331,7 @@ impl Tree {
         });
         tree.perspective = self.perspective;
         tree.suggested = self.suggested;
+        tree.players_by_depth = self.players_by_depth;
         tree
     }
 
@@ -335,7 +342,7 @@ impl Tree {
     /// `names`, by its id in the other numbering.
     fn assemble<'a>(
         order: &[u32],
-        names: names::NameTable,
+        names: Arc<names::NameTable>,
         name_of: impl Fn(u32) -> u32,
         mut parts: impl FnMut(u32) -> Parts<'a>,
     ) -> Tree {
@@ -355,6 +362,7 @@ impl Tree {
             suggested: None,
             perspective: Perspective::default(),
             notes: Vec::new(),
+            players_by_depth: false,
         };
         tree.child_starts.push(0);
         for (position, &node) in order.iter().enumerate() {

@@ -80,6 +80,8 @@ pub fn validate(mut raw: RawTree, overrides: Overrides) -> Result<Tree, TreeErro
     let base = Base { player: base, perspective, probabilities, actions };
     let mut tree = build(&raw, names, &order, base, unfolded.as_ref());
     tree.notes = notes;
+    tree.players_by_depth = (raw.players.iter().enumerate())
+        .all(|(id, player)| id == root as usize || player.is_none());
     Ok(tree)
 }
 
@@ -303,7 +305,7 @@ fn build(
     // Who moves at each node by depth alone, filled in as parents are reached.
     let mut by_depth = vec![base; unfolded.map_or(raw.len(), |u| u.original.len())];
     let root = order[0];
-    let mut tree = Tree::assemble(order, names, original, |id| {
+    let mut tree = Tree::assemble(order, names.into(), original, |id| {
         let node = original(id);
         let player = if id == root {
             base
