@@ -3,7 +3,7 @@
 
 use std::convert::Infallible;
 
-use super::{Closely, Cut, How, Moment, Open, Received, Witness};
+use super::{Closely, Cut, How, Moment, Open, Received, Values, Witness};
 use crate::bounds::ValueKind;
 use crate::num::Value;
 use crate::search::{self, Absorption, Event, Flow, Sink};
@@ -16,7 +16,9 @@ impl Witness<'_> {
     /// a second witness's memory while it runs. The search is the one this
     /// witness followed, which ran.
     pub(super) fn closely(&self, node: NodeId, nth: Option<usize>) -> Closely {
-        let mut focused = Witness::new(self.tree, self.algorithm, &self.options);
+        // It reads the values of the node's siblings and children alone.
+        let values = Values::below(self.tree, self.parent_of(node).unwrap_or(node));
+        let mut focused = Witness::keeping(values, self.tree, self.algorithm, &self.options);
         focused.focus = Some((node, nth));
         let searched = search::run(self.tree, self.algorithm, &self.options, &mut focused);
         searched.expect("the search the witness followed runs again");
@@ -39,13 +41,13 @@ impl Witness<'_> {
         // Its value this time comes from the children valued this time: a
         // child an earlier pass valued and this one prunes plays no part.
         for &child in self.tree.children(node) {
-            self.value[child.index()] = None;
+            self.value.set(child, None);
         }
     }
 
     /// `node` receives `value`, which says `kind` and came about `how`.
     fn receive(&mut self, node: NodeId, value: Value, kind: ValueKind, how: How) {
-        self.value[node.index()] = Some((value, kind));
+        self.value.set(node, Some((value, kind)));
         self.facts.receive(kind);
         if self.looking_at(node) {
             self.closely.count += 1;

@@ -5,9 +5,9 @@
 //! cutoff that skipped it and the value it received (28 bytes). What the
 //! parent had when a node was entered, and how the node's value came
 //! about, it finds out when asked: a new witness searches again with its
-//! eye on that node alone, so two witnesses are alive while it looks. A
-//! grade explains a few nodes; keeping all of that for every node took
-//! six times the memory.
+//! eye on that node alone, keeping the values of the nodes below the
+//! node's parent only (`values.rs`). A grade explains a few nodes;
+//! keeping all of that for every node took six times the memory.
 
 use std::cell::OnceCell;
 use std::fmt::Display;
@@ -22,6 +22,9 @@ use crate::tree::{NodeId, Player, Tree};
 use super::facts::Facts;
 
 mod follow;
+mod values;
+
+use values::Values;
 
 /// No cutoff skipped the node (in [`Witness`]'s `cut`).
 const NOT_CUT: u32 = u32::MAX;
@@ -120,7 +123,7 @@ pub struct Witness<'t> {
     facts: Facts<'t>,
     /// The last value each node received (in the algorithm's point of
     /// view), and what it says.
-    value: Vec<Valued>,
+    value: Values,
     /// Each node's parent, once an explanation needs one.
     parents: OnceCell<Vec<NodeId>>,
     open: Vec<Open>,
@@ -131,6 +134,16 @@ pub struct Witness<'t> {
 impl<'t> Witness<'t> {
     /// A witness of `algorithm` searching `tree` with `options`.
     pub fn new(tree: &'t Tree, algorithm: Algorithm, options: &Options) -> Witness<'t> {
+        Witness::keeping(Values::all(tree), tree, algorithm, options)
+    }
+
+    /// A witness that keeps the values of the nodes `value` has room for.
+    fn keeping(
+        value: Values,
+        tree: &'t Tree,
+        algorithm: Algorithm,
+        options: &Options,
+    ) -> Witness<'t> {
         Witness {
             tree,
             algorithm,
@@ -141,7 +154,7 @@ impl<'t> Witness<'t> {
             cut: vec![NOT_CUT; tree.len()],
             cutoffs: Vec::new(),
             facts: Facts::new(tree, algorithm),
-            value: vec![None; tree.len()],
+            value,
             parents: OnceCell::new(),
             open: Vec::new(),
             say: Lang::En.words().explain,
@@ -160,7 +173,7 @@ impl<'t> Witness<'t> {
 
     /// The value `node` received last, if the search reached it.
     pub fn value_of(&self, node: NodeId) -> Option<Value> {
-        self.value[node.index()].map(|(value, _)| value)
+        self.value.get(node).map(|(value, _)| value)
     }
 
     /// The last cutoff that skipped `node`, if one did.
@@ -284,7 +297,7 @@ impl<'t> Witness<'t> {
 
     /// The values `node`'s children received last.
     fn children_now(&self, node: NodeId) -> Vec<Valued> {
-        self.tree.children(node).iter().map(|child| self.value[child.index()]).collect()
+        self.tree.children(node).iter().map(|&child| self.value.get(child)).collect()
     }
 
     /// `e=3 f=12 c<=2`: the `values` a node's children returned, as the
@@ -312,7 +325,7 @@ impl<'t> Witness<'t> {
     /// a search of several passes values a node once in each.
     pub fn why_nth_value(&self, node: NodeId, nth: Option<usize>) -> String {
         let name = self.tree.name(node);
-        let seen = match self.value[node.index()] {
+        let seen = match self.value.get(node) {
             Some(_) => self.closely(node, nth),
             None => Closely::default(),
         };
