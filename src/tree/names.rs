@@ -21,10 +21,18 @@ pub enum Naming {
 ///
 /// One allocation for all names keeps large trees (half a million nodes)
 /// small in memory.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct NameTable {
     text: String,
-    ends: Vec<u32>,
+    /// Where each name starts, and after the last where the text ends:
+    /// name `i` is `text[starts[i]..starts[i + 1]]`.
+    starts: Vec<u32>,
+}
+
+impl Default for NameTable {
+    fn default() -> NameTable {
+        NameTable { text: String::new(), starts: vec![0] }
+    }
 }
 
 impl NameTable {
@@ -36,23 +44,22 @@ impl NameTable {
     /// Appends a name; its index is the number of names before it.
     pub fn push(&mut self, name: &str) {
         self.text.push_str(name);
-        self.ends.push(self.text.len() as u32);
+        self.starts.push(self.text.len() as u32);
     }
 
     /// How many names there are.
     pub fn len(&self) -> usize {
-        self.ends.len()
+        self.starts.len() - 1
     }
 
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.len() == 0
     }
 
     /// The name at `index`.
     pub fn get(&self, index: usize) -> &str {
-        let start = if index == 0 { 0 } else { self.ends[index - 1] as usize };
-        &self.text[start..self.ends[index] as usize]
+        &self.text[self.starts[index] as usize..self.starts[index + 1] as usize]
     }
 }
 
