@@ -144,14 +144,16 @@ impl<'a> Exercise<'a> {
             && recorded.perspective.is_none_or(|p| p == self.tree.perspective())
             && settings.order == self.settings.order;
         let overrides = self.source.given().or(recorded);
-        let tree = match (same, self.seen_as(overrides, settings.order)) {
-            (true, _) => Cow::Borrowed(&self.tree),
-            (false, Some(tree)) => Cow::Owned(tree),
-            (false, None) => {
-                let tree = self.source.read_as(overrides).map_err(|e| cannot(e.message))?;
-                let unsearchable = |error| AnswerError::whole(trace_file::unsearchable(&error));
-                Cow::Owned(settings.arrange(tree).map_err(unsearchable)?)
-            }
+        let tree = match same {
+            true => Cow::Borrowed(&self.tree),
+            false => match self.seen_as(overrides, settings.order) {
+                Some(tree) => Cow::Owned(tree),
+                None => {
+                    let tree = self.source.read_as(overrides).map_err(|e| cannot(e.message))?;
+                    let unsearchable = |error| AnswerError::whole(trace_file::unsearchable(&error));
+                    Cow::Owned(settings.arrange(tree).map_err(unsearchable)?)
+                }
+            },
         };
         search::check(&tree, settings.algorithm, &settings.options)
             .map_err(|error| AnswerError::whole(trace_file::unsearchable(&error)))?;
