@@ -2,10 +2,10 @@
 //! value said (exact, or a bound), in the order the nodes received them.
 //!
 //! Kept apart from the [`Witness`](super::explain::Witness), which keeps
-//! what explanations need (each node's value and cutoff, about 30 bytes a
-//! node): a right answer is graded with the facts alone, in a byte a
-//! value, and the witness follows a second search only where a key is
-//! wrong.
+//! what explanations need (whether each node was valued, and its cutoff:
+//! 5 bytes a node): a right answer is graded with the facts alone, in a
+//! byte a value, and the witness follows a second search only where a key
+//! is wrong.
 
 use std::convert::Infallible;
 

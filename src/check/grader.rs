@@ -177,7 +177,7 @@ impl Grader<'_> {
                     &[("given", &items.len()), ("total", &total), ("why", &why)],
                 )
             }
-            (Some((node, _)), _) if w.value_of(node).is_none() => w.why_not_searched(node),
+            (Some((node, _)), _) if !w.reached(node) => w.why_not_searched(node),
             (Some(_), _) if broken.is_some() => broken.expect("checked"),
             // The answer skips a node the search visits: why is it visited?
             (_, Some((node, nth))) if items.iter().all(|(n, _)| n != node) => {
@@ -208,7 +208,7 @@ impl Grader<'_> {
         // it leaves out is explained as searched, not as out of order (the
         // item itself is never its own child or sibling).
         let later = |n: NodeId| items.iter().skip(i).any(|(m, _)| m == n);
-        let expected = |n: NodeId| w.value_of(n).is_some() && !(inner_only && evaluated(n));
+        let expected = |n: NodeId| w.reached(n) && !(inner_only && evaluated(n));
         let names =
             |nodes: &[NodeId]| nodes.iter().map(|&n| tree.name(n)).collect::<Vec<_>>().join(" ");
         let children: Vec<NodeId> =
@@ -288,9 +288,7 @@ impl Grader<'_> {
                 &[("given", &marks.len()), ("total", &search.len())],
             )),
             (Some(&LeafMark::Cutoff), _) if trailing.is_some() => trailing,
-            (Some(&LeafMark::Leaf(node)), _) if w.value_of(node).is_none() => {
-                Some(w.why_not_searched(node))
-            }
+            (Some(&LeafMark::Leaf(node)), _) if !w.reached(node) => Some(w.why_not_searched(node)),
             (_, Some(&LeafMark::Cutoff)) => {
                 let nth = search[..i].iter().filter(|&&m| m == LeafMark::Cutoff).count();
                 Some(w.why_cutoff(nth))
@@ -324,7 +322,7 @@ impl Grader<'_> {
                 .listed_twice(nodes.iter().copied(), i, |&node| self.tree.name(node).to_string());
             let explanation = self.explained(|w| match (nodes.get(i), search.get(i)) {
                 (Some(_), _) if twice.is_some() => twice.expect("checked"),
-                (Some(&node), _) if w.value_of(node).is_some() => w.why_searched(node, None),
+                (Some(&node), _) if w.reached(node) => w.why_searched(node, None),
                 (Some(&node), _) if !search.contains(&node) => {
                     fill(self.say.pruned_lists_only, &[("why", &w.why_not_searched(node))])
                 }

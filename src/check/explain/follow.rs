@@ -16,8 +16,7 @@ impl Witness<'_> {
     /// a second witness's memory while it runs. The search is the one this
     /// witness followed, which ran.
     pub(super) fn closely(&self, node: NodeId, nth: Option<usize>) -> Closely {
-        // It reads the values of the node's siblings and children alone.
-        let values = Values::below(self.tree, self.parent_of(node).unwrap_or(node));
+        let values = Values::children_of(self.tree, node);
         let mut focused = Witness::keeping(values, self.tree, self.algorithm, &self.options);
         focused.focus = Some((node, nth));
         let searched = search::run(self.tree, self.algorithm, &self.options, &mut focused);
@@ -40,19 +39,26 @@ impl Witness<'_> {
         }
         // Its value this time comes from the children valued this time: a
         // child an earlier pass valued and this one prunes plays no part.
-        for &child in self.tree.children(node) {
-            self.value.set(child, None);
+        // Its last value is told with every child's last value: MTD(f) and
+        // SSS* close in on the root's value over passes, the last of which
+        // may cut children an earlier one bounded.
+        if self.focus.is_some_and(|(_, nth)| nth.is_some()) {
+            for &child in self.tree.children(node) {
+                self.value.set(child, None);
+            }
         }
     }
 
     /// `node` receives `value`, which says `kind` and came about `how`.
     fn receive(&mut self, node: NodeId, value: Value, kind: ValueKind, how: How) {
+        self.reached[node.index()] = true;
+        self.last = Some((node, value));
         self.value.set(node, Some((value, kind)));
         self.facts.receive(kind);
         if self.looking_at(node) {
             self.closely.count += 1;
             self.closely.received = Some(Received { value, kind, how });
-            self.closely.children = self.children_now(node);
+            self.closely.children = self.value.now();
         }
     }
 
@@ -109,7 +115,10 @@ impl Sink for Witness<'_> {
     /// The node takes the child's value: its best value and test, as the
     /// search says.
     fn absorbed(&mut self, absorption: &Absorption) -> Result<Flow, Infallible> {
-        let received = self.value_of(absorption.child).unwrap_or(absorption.seen);
+        let received = match self.last {
+            Some((child, value)) if child == absorption.child => value,
+            _ => absorption.seen,
+        };
         if let Some(open) = self.open.last_mut() {
             open.start = open.start.or(Some(absorption.before));
             open.v = Some(absorption.after);

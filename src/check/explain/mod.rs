@@ -2,12 +2,12 @@
 //! use: "i is pruned: at c (MIN) after h=2, v=2 <= alpha=3".
 //!
 //! A [`Witness`] follows a search's events and keeps, for every node, the
-//! cutoff that skipped it and the value it received (28 bytes). What the
-//! parent had when a node was entered, and how the node's value came
-//! about, it finds out when asked: a new witness searches again with its
-//! eye on that node alone, keeping the values of the nodes below the
-//! node's parent only (`values.rs`). A grade explains a few nodes;
-//! keeping all of that for every node took six times the memory.
+//! cutoff that skipped it and whether it received a value (5 bytes). What
+//! the parent had when a node was entered, how the node's value came
+//! about and what its children's values were, it finds out when asked: a
+//! new witness searches again with its eye on that node alone, keeping
+//! the values of its children only (`values.rs`). A grade explains a few
+//! nodes; keeping all of that for every node took about 170 bytes a node.
 
 use std::cell::OnceCell;
 use std::fmt::Display;
@@ -95,7 +95,8 @@ struct Closely {
     entered: Option<Moment>,
     /// That value, and how it came about.
     received: Option<Received>,
-    /// Its children's values then, in order.
+    /// Its children's values then, in order: those valued since it was
+    /// entered for that value, or for the last, every child's last value.
     children: Vec<Valued>,
     /// How many values it has received so far.
     count: usize,
@@ -121,9 +122,14 @@ pub struct Witness<'t> {
     cutoffs: Vec<(Cut, Vec<NodeId>)>,
     /// What each value received says, in order.
     facts: Facts<'t>,
-    /// The last value each node received (in the algorithm's point of
-    /// view), and what it says.
-    value: Values,
+    /// Whether each node received a value.
+    reached: Vec<bool>,
+    /// The last value received, and by which node: the child a node takes
+    /// next, as each node's value comes just before its parent takes it.
+    last: Option<(NodeId, Value)>,
+    /// The last value each child of the node it looks at received (in the
+    /// algorithm's point of view), and what it says.
+    value: Values<'t>,
     /// Each node's parent, once an explanation needs one.
     parents: OnceCell<Vec<NodeId>>,
     open: Vec<Open>,
@@ -134,12 +140,12 @@ pub struct Witness<'t> {
 impl<'t> Witness<'t> {
     /// A witness of `algorithm` searching `tree` with `options`.
     pub fn new(tree: &'t Tree, algorithm: Algorithm, options: &Options) -> Witness<'t> {
-        Witness::keeping(Values::all(tree), tree, algorithm, options)
+        Witness::keeping(Values::none(), tree, algorithm, options)
     }
 
     /// A witness that keeps the values of the nodes `value` has room for.
     fn keeping(
-        value: Values,
+        value: Values<'t>,
         tree: &'t Tree,
         algorithm: Algorithm,
         options: &Options,
@@ -154,6 +160,8 @@ impl<'t> Witness<'t> {
             cut: vec![NOT_CUT; tree.len()],
             cutoffs: Vec::new(),
             facts: Facts::new(tree, algorithm),
+            reached: vec![false; tree.len()],
+            last: None,
             value,
             parents: OnceCell::new(),
             open: Vec::new(),
@@ -171,9 +179,9 @@ impl<'t> Witness<'t> {
         &self.facts
     }
 
-    /// The value `node` received last, if the search reached it.
-    pub fn value_of(&self, node: NodeId) -> Option<Value> {
-        self.value.get(node).map(|(value, _)| value)
+    /// Whether the search reached `node` and gave it a value.
+    pub fn reached(&self, node: NodeId) -> bool {
+        self.reached[node.index()]
     }
 
     /// The last cutoff that skipped `node`, if one did.
@@ -255,7 +263,7 @@ impl<'t> Witness<'t> {
             &[
                 ("node", &name),
                 ("player", &self.tree.player(root)),
-                ("values", &self.children_values(root, &self.children_now(root))),
+                ("values", &self.children_values(root, &self.closely(root, None).children)),
             ],
         )
     }
@@ -295,11 +303,6 @@ impl<'t> Witness<'t> {
         }
     }
 
-    /// The values `node`'s children received last.
-    fn children_now(&self, node: NodeId) -> Vec<Valued> {
-        self.tree.children(node).iter().map(|&child| self.value.get(child)).collect()
-    }
-
     /// `e=3 f=12 c<=2`: the `values` a node's children returned, as the
     /// node sees them (the chooser's point of view).
     fn children_values(&self, node: NodeId, values: &[Valued]) -> String {
@@ -325,9 +328,9 @@ impl<'t> Witness<'t> {
     /// a search of several passes values a node once in each.
     pub fn why_nth_value(&self, node: NodeId, nth: Option<usize>) -> String {
         let name = self.tree.name(node);
-        let seen = match self.value.get(node) {
-            Some(_) => self.closely(node, nth),
-            None => Closely::default(),
+        let seen = match self.reached(node) {
+            true => self.closely(node, nth),
+            false => Closely::default(),
         };
         let Some(received) = seen.received else {
             return self.why_not_searched(node);
@@ -344,13 +347,8 @@ impl<'t> Witness<'t> {
             return fill(self.say.leaf_worth, &valued);
         }
         // The value of one entry is told with the children valued since
-        // it; the last value with every child's last value: MTD(f) and
-        // SSS* close in on the root's value over passes, the last of which
-        // may cut children an earlier one bounded.
-        let children = match nth {
-            Some(_) => seen.children,
-            None => self.children_now(node),
-        };
+        // it; the last value with every child's last value (see `closely`).
+        let children = seen.children;
         if children.iter().all(Option::is_none) {
             return fill(self.say.at_depth_limit, &valued);
         }

@@ -1,53 +1,41 @@
-//! The last value each node received, as a [`Witness`](super::Witness)
-//! keeps it: for every node, or, for a witness that looks closely at one
-//! node, only for the nodes below that node's parent. That is all such a
-//! witness reads (the node's siblings and children), and on a large tree
-//! a copy for every node was the largest thing `check` held.
-
-use std::ops::Range;
+//! The values a node's children received, as a witness that looks
+//! closely at the node keeps them: the only values it reads. A value for
+//! every node, kept by every witness, was the largest thing `check` held
+//! on a large tree (24 bytes a node).
 
 use super::Valued;
 use crate::tree::{NodeId, Tree};
 
-pub(super) struct Values {
-    /// The ids of the nodes kept, a range because every subtree's ids are
-    /// (they are numbered in pre-order).
-    kept: Range<usize>,
+pub(super) struct Values<'t> {
+    /// The nodes kept, in increasing order (a node's children are: ids
+    /// follow pre-order).
+    kept: &'t [NodeId],
     values: Vec<Valued>,
 }
 
-impl Values {
-    /// Room for every node of `tree`.
-    pub(super) fn all(tree: &Tree) -> Values {
-        Values::of(0..tree.len())
+impl<'t> Values<'t> {
+    /// Room for no node.
+    pub(super) fn none() -> Values<'t> {
+        Values { kept: &[], values: Vec::new() }
     }
 
-    /// Room for `node` and the nodes below it.
-    pub(super) fn below(tree: &Tree, node: NodeId) -> Values {
-        let mut last = node;
-        while let Some(&child) = tree.children(last).last() {
-            last = child;
-        }
-        Values::of(node.index()..last.index() + 1)
-    }
-
-    fn of(kept: Range<usize>) -> Values {
-        Values { values: vec![None; kept.len()], kept }
-    }
-
-    /// The last value `node` received; none where it received none, or
-    /// where it is not kept.
-    pub(super) fn get(&self, node: NodeId) -> Valued {
-        let at = node.index().checked_sub(self.kept.start)?;
-        self.values.get(at).copied().flatten()
+    /// Room for `node`'s children.
+    pub(super) fn children_of(tree: &'t Tree, node: NodeId) -> Values<'t> {
+        let kept = tree.children(node);
+        debug_assert!(kept.is_sorted(), "children are numbered left to right");
+        Values { kept, values: vec![None; kept.len()] }
     }
 
     /// `node` received `value` (none: forget its value), if it is kept.
     pub(super) fn set(&mut self, node: NodeId, value: Valued) {
-        let at = node.index().checked_sub(self.kept.start);
-        if let Some(slot) = at.and_then(|at| self.values.get_mut(at)) {
-            *slot = value;
+        if let Ok(at) = self.kept.binary_search(&node) {
+            self.values[at] = value;
         }
+    }
+
+    /// The values of the nodes kept, in order.
+    pub(super) fn now(&self) -> Vec<Valued> {
+        self.values.clone()
     }
 }
 
@@ -59,23 +47,21 @@ mod tests {
     use crate::tree::{Naming, Overrides, parse};
 
     #[test]
-    fn below_a_node_only_its_subtree_is_kept() {
+    fn only_the_childrens_values_are_kept() {
         // a: b (c d), e (f); in pre-order a b c d e f.
         let text = br#"{"children": {"a": ["b", "e"], "b": ["c", "d"], "e": ["f"]},
             "values": {"c": 1, "d": 2, "f": 3}}"#;
         let tree = parse(&text[..], Naming::Letters, Overrides::default()).unwrap();
-        let mut values = Values::below(&tree, NodeId(1));
+        let mut values = Values::children_of(&tree, NodeId(0));
         let three = Some((Value::from(3.0), ValueKind::Exact));
         for node in tree.nodes() {
             values.set(node, three);
         }
-        let kept: Vec<bool> = tree.nodes().map(|node| values.get(node).is_some()).collect();
-        assert_eq!(kept, [false, true, true, true, false, false]);
-        values.set(NodeId(2), None);
-        assert_eq!(values.get(NodeId(2)), None);
-        assert_eq!(values.get(NodeId(3)), three);
-        let mut all = Values::all(&tree);
-        all.set(NodeId(5), three);
-        assert_eq!(all.get(NodeId(5)), three);
+        assert_eq!(values.now(), [three, three]);
+        values.set(NodeId(4), None);
+        assert_eq!(values.now(), [three, None]);
+        let mut none = Values::none();
+        none.set(NodeId(1), three);
+        assert_eq!(none.now(), []);
     }
 }
