@@ -142,18 +142,16 @@ pub struct Suggested {
 /// when a depth limit stops the search there.
 #[derive(Debug, Clone)]
 pub struct Tree {
-    /// The names in the order the reader met them; `name_of[node]` is the
-    /// index of `node`'s name (names are not copied into pre-order: on a
-    /// large tree that was ten megabytes of fresh memory); shared by the
-    /// trees made from this one.
+    /// The names in the order the reader met them (names are not copied
+    /// into pre-order: on a large tree that was ten megabytes of fresh
+    /// memory); shared by the trees made from this one.
     names: Arc<names::NameTable>,
-    name_of: Vec<u32>,
+    /// Each node's name and children; shared by the trees made from this
+    /// one.
+    shape: Arc<Shape>,
     players: Vec<Player>,
     /// NaN where a node has no value.
     values: Vec<f64>,
-    /// `child_ids[child_starts[i]..child_starts[i + 1]]` are node i's children.
-    child_starts: Vec<u32>,
-    child_ids: Vec<NodeId>,
     /// Each chance node's child's probability, none for the other nodes;
     /// it ends at the last node with one (empty without chance nodes).
     probabilities: Vec<Option<Value>>,
@@ -169,6 +167,16 @@ pub struct Tree {
     /// Whether every node's player follows from the root's by depth: the
     /// file names no player below the root ([`Tree::seen_as`] needs it).
     players_by_depth: bool,
+}
+
+/// Which name each node has and which children it has.
+#[derive(Debug)]
+struct Shape {
+    /// `name_of[node]` is the index of `node`'s name in the names.
+    name_of: Vec<u32>,
+    /// `child_ids[child_starts[i]..child_starts[i + 1]]` are node i's children.
+    child_starts: Vec<u32>,
+    child_ids: Vec<NodeId>,
 }
 
 impl Tree {
@@ -195,7 +203,7 @@ impl Tree {
     /// The node's name as the input gave it (or as it was generated).
     #[inline]
     pub fn name(&self, node: NodeId) -> &str {
-        self.names.get(self.name_of[node.index()] as usize)
+        self.names.get(self.shape.name_of[node.index()] as usize)
     }
 
     /// Whose point of view the file's values were written from (the tree
@@ -219,7 +227,7 @@ impl Tree {
     /// a number of its own. Positions are numbered from 0 to
     /// [`positions`](Self::positions).
     pub fn position(&self, node: NodeId) -> u32 {
-        self.name_of[node.index()]
+        self.shape.name_of[node.index()]
     }
 
     /// How many positions there are.
@@ -229,9 +237,9 @@ impl Tree {
 
     /// The node's children, left to right.
     pub fn children(&self, node: NodeId) -> &[NodeId] {
-        let start = self.child_starts[node.index()] as usize;
-        let end = self.child_starts[node.index() + 1] as usize;
-        &self.child_ids[start..end]
+        let Shape { child_starts, child_ids, .. } = &*self.shape;
+        let (start, end) = (child_starts[node.index()], child_starts[node.index() + 1]);
+        &child_ids[start as usize..end as usize]
     }
 
     /// The probability that the node's parent, a chance node, moves to it
@@ -321,7 +329,7 @@ impl Tree {
             stack.extend(children.iter().rev());
             arranged[node.index()] = children.iter().map(|child| child.0).collect();
         }
-        let name_of = |node: u32| self.name_of[node as usize];
+        let name_of = |node: u32| self.shape.name_of[node as usize];
         let mut tree = Tree::assemble(&order, self.names.clone(), name_of, |node| Parts {
             player: self.player(NodeId(node)),
             value: self.values[node as usize],
@@ -350,37 +358,42 @@ impl Tree {
         for (position, &node) in order.iter().enumerate() {
             new_id[node as usize] = NodeId(position as u32);
         }
-        let mut tree = Tree {
-            names,
+        let mut shape = Shape {
             name_of: order.iter().map(|&node| name_of(node)).collect(),
-            players: Vec::with_capacity(order.len()),
-            values: Vec::with_capacity(order.len()),
             child_starts: Vec::with_capacity(order.len() + 1),
             child_ids: Vec::with_capacity(order.len().saturating_sub(1)),
-            probabilities: Vec::new(),
-            actions: Vec::new(),
+        };
+        let mut players = Vec::with_capacity(order.len());
+        let mut values = Vec::with_capacity(order.len());
+        let (mut probabilities, mut actions) = (Vec::new(), Vec::new());
+        shape.child_starts.push(0);
+        for (position, &node) in order.iter().enumerate() {
+            let Parts { player, value, children, probability, action } = parts(node);
+            if let Some(probability) = probability {
+                probabilities.resize(position, None);
+                probabilities.push(Some(probability));
+            }
+            if let Some(action) = action {
+                actions.resize(position, String::new());
+                actions.push(action.to_string());
+            }
+            players.push(player);
+            values.push(value);
+            shape.child_ids.extend(children.iter().map(|&child| new_id[child as usize]));
+            shape.child_starts.push(shape.child_ids.len() as u32);
+        }
+        Tree {
+            names,
+            shape: Arc::new(shape),
+            players,
+            values,
+            probabilities,
+            actions,
             suggested: None,
             perspective: Perspective::default(),
             notes: Vec::new(),
             players_by_depth: false,
-        };
-        tree.child_starts.push(0);
-        for (position, &node) in order.iter().enumerate() {
-            let Parts { player, value, children, probability, action } = parts(node);
-            if let Some(probability) = probability {
-                tree.probabilities.resize(position, None);
-                tree.probabilities.push(Some(probability));
-            }
-            if let Some(action) = action {
-                tree.actions.resize(position, String::new());
-                tree.actions.push(action.to_string());
-            }
-            tree.players.push(player);
-            tree.values.push(value);
-            tree.child_ids.extend(children.iter().map(|&child| new_id[child as usize]));
-            tree.child_starts.push(tree.child_ids.len() as u32);
         }
-        tree
     }
 }
 

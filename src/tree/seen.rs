@@ -30,11 +30,9 @@ impl Tree {
             .collect();
         Some(Tree {
             names: Arc::clone(&self.names),
-            name_of: self.name_of.clone(),
+            shape: Arc::clone(&self.shape),
             players,
             values,
-            child_starts: self.child_starts.clone(),
-            child_ids: self.child_ids.clone(),
             probabilities: self.probabilities.clone(),
             actions: self.actions.clone(),
             suggested: self.suggested,
