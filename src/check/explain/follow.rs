@@ -115,10 +115,10 @@ impl Sink for Witness<'_> {
     /// The node takes the child's value: its best value and test, as the
     /// search says.
     fn absorbed(&mut self, absorption: &Absorption) -> Result<Flow, Infallible> {
-        let received = match self.last {
-            Some((child, value)) if child == absorption.child => value,
-            _ => absorption.seen,
-        };
+        // The search gives each child its value just before its parent
+        // takes it: the last value received is the child's.
+        debug_assert_eq!(self.last.map(|(node, _)| node), Some(absorption.child));
+        let received = self.last.map_or(absorption.seen, |(_, value)| value);
         if let Some(open) = self.open.last_mut() {
             open.start = open.start.or(Some(absorption.before));
             open.v = Some(absorption.after);

@@ -125,7 +125,8 @@ pub struct Witness<'t> {
     /// Whether each node received a value.
     reached: Vec<bool>,
     /// The last value received, and by which node: the child a node takes
-    /// next, as each node's value comes just before its parent takes it.
+    /// next, as each node's value comes just before its parent takes it
+    /// (the node is kept to check that in debug builds).
     last: Option<(NodeId, Value)>,
     /// The last value each child of the node it looks at received (in the
     /// algorithm's point of view), and what it says.
