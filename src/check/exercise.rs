@@ -7,6 +7,7 @@
 use std::borrow::Cow;
 
 use super::classroom::{self, AnswerError, Key, Reading};
+use super::conventions::Other;
 use super::explain::Witness;
 use super::facts::Facts;
 use super::source::{self, TreeFile, TreeSource};
@@ -186,25 +187,33 @@ impl<'a> Exercise<'a> {
         conventions::others(&self.tree, &self.settings, &self.requested, given, lang)
             .into_iter()
             .find_map(|other| {
-                let order = other.requested.order.unwrap_or_default();
-                let (tree, reading) = match other.overrides {
-                    None => (Cow::Borrowed(&self.tree), Cow::Borrowed(reading)),
-                    // The same nodes with the same names: the same reading.
-                    Some(overrides) => match self.seen_as(overrides, order) {
-                        Some(tree) => (Cow::Owned(tree), Cow::Borrowed(reading)),
-                        None => {
-                            let tree = self.source.read_as(overrides).ok()?;
-                            let tree =
-                                other.requested.resolve_for(&tree).ok()?.arrange(tree).ok()?;
-                            let reading = classroom::parse(text, &tree).ok()?;
-                            (Cow::Owned(tree), Cow::Owned(reading))
-                        }
-                    },
-                };
+                let (tree, reading) = self.as_other(&other, text, reading)?;
                 let settings = other.requested.resolve_for(&tree).ok()?;
                 let verdict = right_or_wrong(&tree, &reading, &settings, self.options).ok()?;
                 verdict.is_right().then_some(other.convention)
             })
+    }
+
+    /// The tree and the answer's reading under `other`: the exercise's own
+    /// where it changes no tree; turned in memory, with the same nodes and
+    /// names and so the same reading, where it can be; else the tree file
+    /// read again, and the answer read anew against it.
+    fn as_other<'s>(
+        &'s self,
+        other: &Other,
+        text: &str,
+        reading: &'s Reading,
+    ) -> Option<(Cow<'s, Tree>, Cow<'s, Reading>)> {
+        let Some(overrides) = other.overrides else {
+            return Some((Cow::Borrowed(&self.tree), Cow::Borrowed(reading)));
+        };
+        if let Some(tree) = self.seen_as(overrides, other.requested.order.unwrap_or_default()) {
+            return Some((Cow::Owned(tree), Cow::Borrowed(reading)));
+        }
+        let tree = self.source.read_as(overrides).ok()?;
+        let tree = other.requested.resolve_for(&tree).ok()?.arrange(tree).ok()?;
+        let reading = classroom::parse(text, &tree).ok()?;
+        Some((Cow::Owned(tree), Cow::Owned(reading)))
     }
 
     /// The tree the file gives with `overrides` (which replace the command
