@@ -98,16 +98,21 @@ impl FromIterator<(NodeId, Value)> for OrderLine {
 }
 
 impl Answer {
-    /// Which nodes get their values without children, by node: the tree's
-    /// leaves, searched or taken from a transposition table, and the nodes
-    /// the search evaluated statically at a depth limit. An `order` line of
-    /// the inner nodes alone (`--order-line inner`) leaves them out.
+    /// Which nodes get their values without children: the tree's leaves,
+    /// searched or taken from a transposition table, and the nodes the
+    /// search evaluated statically at a depth limit. An `order` line of the
+    /// inner nodes alone (`--order-line inner`) leaves them out. Kept by
+    /// [position](Tree::position): in a game graph, a name is evaluated
+    /// where any of its copies is, as the name is to a reader.
     pub fn evaluated(&self, tree: &Tree) -> Vec<bool> {
-        let mut evaluated: Vec<bool> = tree.nodes().map(|node| tree.is_leaf(node)).collect();
-        for &mark in &self.leaves {
-            if let LeafMark::Leaf(node) = mark {
-                evaluated[node.index()] = true;
-            }
+        let mut evaluated = vec![false; tree.positions()];
+        let leaves = tree.nodes().filter(|&node| tree.is_leaf(node));
+        let marked = self.leaves.iter().filter_map(|&mark| match mark {
+            LeafMark::Leaf(node) => Some(node),
+            LeafMark::Cutoff => None,
+        });
+        for node in leaves.chain(marked) {
+            evaluated[tree.position(node) as usize] = true;
         }
         evaluated
     }

@@ -253,6 +253,9 @@ pub struct Explanations {
     pub best_move: &'static str,
     /// A value an earlier pass of MTD(f) or SSS* proved.
     pub recalled: &'static str,
+    /// A value taken from the transposition table (`--transpositions`):
+    /// from an earlier pass or another copy of a game graph's position.
+    pub in_table: &'static str,
     pub leaf_worth: &'static str,
     pub at_depth_limit: &'static str,
     pub chance: &'static str,
@@ -278,6 +281,7 @@ pub struct Explanations {
     pub leaves_stop: &'static str,
     pub last_child: &'static str,
     pub pruned_lists_only: &'static str,
+    pub leaves_lists_only: &'static str,
     pub prunes_nothing_more: &'static str,
     /// The value line's point of view under negamax.
     pub max_view: &'static str,
@@ -308,6 +312,7 @@ const ENGLISH_EXPLANATIONS: Explanations = Explanations {
     root_is_leaf: "the root {node} is a leaf: there is no move",
     best_move: "the best move is the first child of {node} ({player}) whose value beats every earlier one's: {values}",
     recalled: "{node} is not searched again: an earlier pass proved {node}{relation}{value}",
+    in_table: "{node} is not searched again: the transposition table holds {node}{relation}{value}",
     leaf_worth: "{node} is a leaf worth {value}",
     at_depth_limit: "{node} is evaluated at the depth limit: {value}",
     chance: "{node} (CHANCE) takes the average of its children's values, weighted by their probabilities: {values}, so {value}",
@@ -329,6 +334,7 @@ const ENGLISH_EXPLANATIONS: Explanations = Explanations {
     leaves_stop: "the leaves stop after {given} of {total} items",
     last_child: "{leaf} is the last child of {parent}: a cutoff there would skip nothing, so the search marks none",
     pruned_lists_only: "{why}; `pruned` lists only the children a cutoff skips",
+    leaves_lists_only: "{why}; `leaves` lists only the nodes the search evaluates",
     prunes_nothing_more: "the search prunes nothing more",
     max_view: "{why}; the value line gives it from MAX's point of view: {value}",
     never_ends: "{value} never ends in decimals: write it as a fraction, or rounded to two places or more ({rounded})",
@@ -356,6 +362,7 @@ const GERMAN_EXPLANATIONS: Explanations = Explanations {
     root_is_leaf: "die Wurzel {node} ist ein Blatt: es gibt keinen Zug",
     best_move: "der beste Zug ist das erste Kind von {node} ({player}), dessen Wert jeden fr\u{fc}heren schl\u{e4}gt: {values}",
     recalled: "{node} wird nicht erneut durchsucht: ein fr\u{fc}herer Durchgang hat {node}{relation}{value} gezeigt",
+    in_table: "{node} wird nicht erneut durchsucht: die Transpositionstabelle enth\u{e4}lt {node}{relation}{value}",
     leaf_worth: "{node} ist ein Blatt mit dem Wert {value}",
     at_depth_limit: "{node} wird an der Tiefengrenze bewertet: {value}",
     chance: "{node} (CHANCE) nimmt den Mittelwert der Werte seiner Kinder, gewichtet mit ihren Wahrscheinlichkeiten: {values}, also {value}",
@@ -377,6 +384,7 @@ const GERMAN_EXPLANATIONS: Explanations = Explanations {
     leaves_stop: "die Bl\u{e4}tter enden nach {given} von {total} Eintr\u{e4}gen",
     last_child: "{leaf} ist das letzte Kind von {parent}: ein Cutoff dort w\u{fc}rde nichts \u{fc}berspringen, also markiert die Suche keinen",
     pruned_lists_only: "{why}; `abgeschnitten` nennt nur die Kinder, die ein Cutoff \u{fc}berspringt",
+    leaves_lists_only: "{why}; `Bl\u{e4}tter` nennt nur die Knoten, die die Suche bewertet",
     prunes_nothing_more: "die Suche schneidet nichts weiter ab",
     max_view: "{why}; die Wert-Zeile gibt ihn aus Sicht von MAX an: {value}",
     never_ends: "{value} hat unendlich viele Nachkommastellen: schreiben Sie ihn als Bruch oder auf zwei oder mehr Stellen gerundet ({rounded})",

@@ -12,6 +12,7 @@ use crate::num::{Match, Value, Written};
 use crate::tree::{NodeId, Tree};
 
 use super::classroom::{self, Claim, Items, Key, Line, OrderItems};
+use super::copies;
 use super::explain::Witness;
 use super::facts::Facts;
 use super::{GradeOptions, KeyVerdict, first_difference, verdict, wrong_at};
@@ -19,7 +20,11 @@ use crate::lang::{Explanations, Lang, fill};
 
 pub(super) struct Grader<'a> {
     pub tree: &'a Tree,
+    /// The search's lines as names read them: in a game graph's tree,
+    /// each copy of a shared node is its first.
     pub answer: &'a Answer,
+    /// The search's lines copy by copy, which the explanations are about.
+    pub copies: &'a Answer,
     /// The values the search gave.
     pub facts: &'a Facts<'a>,
     /// What explains the first wrong item of each key; none where the
@@ -95,7 +100,7 @@ impl Grader<'_> {
     fn order(&self, items: &OrderItems) -> KeyVerdict {
         let tree = self.tree;
         let is_evaluated = self.answer.evaluated(tree);
-        let evaluated = |node: NodeId| is_evaluated[node.index()];
+        let evaluated = |node: NodeId| is_evaluated[tree.position(node) as usize];
         let inner_only = items.iter().all(|(node, _)| !evaluated(node));
         // Each value with what it says: a node searched in several passes
         // receives a bound in one and its value in another. Walked as often
@@ -120,15 +125,7 @@ impl Grader<'_> {
         let wrong = first_difference(items.iter(), search(), same).map(|i| {
             let searched = search().nth(i);
             let explanation = self.explained(|w| {
-                // Which of its values the node has there: a search of
-                // several passes values a node once in each. A game
-                // graph's line names each copy of a shared node by the
-                // first, so a count would mix copies: there the first
-                // copy's last value is told.
-                let count = |node| search().take(i + 1).filter(|&(n, _, _)| n == node).count();
-                let nth = |node| (!is_shared(tree, node)).then(|| count(node));
-                let searched = searched.map(|(node, _, _)| (node, nth(node)));
-                self.order_explanation(w, items, (searched, search().count()), i, &evaluated)
+                self.order_copies_explanation(w, items, (i, search().count()), &evaluated)
             });
             let search_item = searched.map(|(node, value, kind)| {
                 format!("{}:{}{value}", tree.name(node), Notation::Symbols.bound_sign(kind))
@@ -148,6 +145,29 @@ impl Grader<'_> {
         let got = classroom::shown(Shown(tree, items.iter()));
         let verdict = verdict(key, classroom::shown(notation::Order(tree, &line)), got, wrong);
         KeyVerdict { accepted: accepted.filter(|_| verdict.wrong.is_none()), ..verdict }
+    }
+
+    /// Why item `i` of an `order` line of `total` items differs from the
+    /// search's: [`Grader::order_explanation`] of the copies both mean.
+    fn order_copies_explanation(
+        &self,
+        w: &Witness,
+        items: &OrderItems,
+        (i, total): (usize, usize),
+        evaluated: &impl Fn(NodeId) -> bool,
+    ) -> String {
+        // The search's line copy by copy, as the graded line has it.
+        let inner_only = items.iter().all(|(node, _)| !evaluated(node));
+        let copies = || {
+            (self.copies.order.iter().map(|(copy, _)| copy))
+                .filter(move |&copy| !inner_only || !evaluated(copy))
+        };
+        // Which of its values the copy has there: a search of several
+        // passes values a node once in each.
+        let count = |copy| copies().take(i + 1).filter(|&c| c == copy).count();
+        let searched = copies().nth(i).map(|copy| (copy, Some(count(copy))));
+        let items = copies::order(self.tree, items, copies());
+        self.order_explanation(w, &items, (searched, total), i, evaluated)
     }
 
     /// Why item `i` of an `order` line differs from the search's, whose
@@ -247,8 +267,11 @@ impl Grader<'_> {
             true => leaves.iter().copied().filter(|&m| m != LeafMark::Cutoff).collect(),
         };
         let wrong = first_difference(marks, search.iter(), |a, s| a == s).map(|i| {
-            let explanation =
-                self.witness.and_then(|w| self.leaves_explanation(w, marks, &search, i));
+            let explanation = self.witness.and_then(|w| {
+                let lines = (self.copies, relaxed);
+                let (marks, search) = copies::leaves(self.tree, (marks, &search), lines);
+                self.leaves_explanation(w, &marks, &search, i)
+            });
             let show =
                 |mark: Option<&LeafMark>| mark.map(|&m| notation::leaf(self.tree, m).to_string());
             wrong_at(Some(i + 1), show(marks.get(i)), show(search.get(i)), explanation)
@@ -289,6 +312,10 @@ impl Grader<'_> {
             )),
             (Some(&LeafMark::Cutoff), _) if trailing.is_some() => trailing,
             (Some(&LeafMark::Leaf(node)), _) if !w.reached(node) => Some(w.why_not_searched(node)),
+            // Valued, not evaluated: taken from a table, or an inner node.
+            (Some(&leaf @ LeafMark::Leaf(node)), _) if !search.contains(&leaf) => {
+                Some(fill(self.say.leaves_lists_only, &[("why", &w.why_value(node))]))
+            }
             (_, Some(&LeafMark::Cutoff)) => {
                 let nth = search[..i].iter().filter(|&&m| m == LeafMark::Cutoff).count();
                 Some(w.why_cutoff(nth))
@@ -318,16 +345,19 @@ impl Grader<'_> {
     fn pruned(&self, nodes: &[NodeId]) -> KeyVerdict {
         let search = &self.answer.pruned;
         let wrong = first_difference(nodes, search, |a, s| a == s).map(|i| {
-            let twice = self
-                .listed_twice(nodes.iter().copied(), i, |&node| self.tree.name(node).to_string());
-            let explanation = self.explained(|w| match (nodes.get(i), search.get(i)) {
-                (Some(_), _) if twice.is_some() => twice.expect("checked"),
-                (Some(&node), _) if w.reached(node) => w.why_searched(node, None),
-                (Some(&node), _) if !search.contains(&node) => {
-                    fill(self.say.pruned_lists_only, &[("why", &w.why_not_searched(node))])
+            let explanation = self.explained(|w| {
+                let (nodes, search) = copies::pruned(self.tree, nodes, self.copies);
+                let name = |&node: &NodeId| self.tree.name(node).to_string();
+                let twice = self.listed_twice(nodes.iter().copied(), i, name);
+                match (nodes.get(i), search.get(i)) {
+                    (Some(_), _) if twice.is_some() => twice.expect("checked"),
+                    (Some(&node), _) if w.reached(node) => w.why_searched(node, None),
+                    (Some(&node), _) if !search.contains(&node) => {
+                        fill(self.say.pruned_lists_only, &[("why", &w.why_not_searched(node))])
+                    }
+                    (_, Some(&node)) => w.why_not_searched(node),
+                    _ => self.say.prunes_nothing_more.to_string(),
                 }
-                (_, Some(&node)) => w.why_not_searched(node),
-                _ => self.say.prunes_nothing_more.to_string(),
             });
             let show = |node: Option<&NodeId>| node.map(|&n| self.tree.name(n).to_string());
             wrong_at(Some(i + 1), show(nodes.get(i)), show(search.get(i)), explanation)
@@ -390,12 +420,6 @@ impl<I: Iterator<Item = (NodeId, Option<Claim>)> + Clone> fmt::Display for Shown
         }
         Ok(())
     }
-}
-
-/// Whether `node` is one of several copies of a game graph's position.
-fn is_shared(tree: &Tree, node: NodeId) -> bool {
-    let copies = tree.nodes().filter(|&n| tree.position(n) == tree.position(node));
-    tree.positions() != tree.len() && copies.count() > 1
 }
 
 /// Why a decimal near a value whose decimals never end is not taken: too

@@ -9,6 +9,7 @@
 
 pub mod classroom;
 mod conventions;
+mod copies;
 mod exercise;
 pub mod explain;
 pub mod facts;
@@ -137,10 +138,11 @@ pub fn grade_with(
     witness: Option<&Witness<'_>>,
     options: GradeOptions,
 ) -> Verdict {
+    let copies = answer;
     let answer = &answer.by_first_copies(tree);
     let lang = options.lang.unwrap_or(reading.lang);
     let say = lang.words().explain;
-    let grader = grader::Grader { tree, answer, facts, witness, options, lang, say };
+    let grader = grader::Grader { tree, answer, copies, facts, witness, options, lang, say };
     let mut skipped = reading.skipped.clone();
     for line in &reading.lines {
         if !options.points.asks(line.key) {

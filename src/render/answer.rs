@@ -10,7 +10,7 @@ use crate::answer::{Answer, OrderLine, notation};
 use crate::bounds::ValueKind;
 use crate::lang::{Lang, Words};
 use crate::terminal::{Palette, Role};
-use crate::tree::Tree;
+use crate::tree::{NodeId, Tree};
 
 /// How the classroom lines are written: in which language (`--lang`), and
 /// whether the order line lists the inner nodes alone (`--order-line inner`).
@@ -57,9 +57,9 @@ pub fn write(
 /// game graph, a node is left out where any of its copies is a leaf, as
 /// its name is to a reader.
 fn inner_order(tree: &Tree, answer: &Answer) -> OrderLine {
-    let answer = answer.by_first_copies(tree);
     let evaluated = answer.evaluated(tree);
-    answer.order.iter().filter(|(node, _)| !evaluated[node.index()]).collect()
+    let inner = |node: NodeId| !evaluated[tree.position(node) as usize];
+    answer.order.iter().filter(|&(node, _)| inner(node)).collect()
 }
 
 /// Writes the lines after `order`.

@@ -161,6 +161,45 @@ proptest! {
             prop_assert!(verdict.is_right(), "{:?}: {:?}", algorithm, verdict);
         }
     }
+
+    /// A one-pass search lists each copy of a shared node once, so an
+    /// answer that leaves out one item of a line repeats none: its
+    /// explanation never says it does (the copies are told apart).
+    #[test]
+    fn an_answer_missing_an_item_on_a_graph_is_never_told_it_repeats_one(document in game_graph(), transpositions in any::<bool>()) {
+        let graph = parse(&document);
+        for algorithm in [Algorithm::MINIMAX, Algorithm::ALPHABETA, Algorithm::NEGAMAX_ALPHABETA] {
+            let options = Options { transpositions, ..Options::default() };
+            let text = answer_lines(&graph, algorithm, options, false);
+            let mut sinks = (Recorder::default(), Witness::new(&graph, algorithm, &options));
+            search::run(&graph, algorithm, &options, &mut sinks).expect("runs");
+            let (recorder, witness) = sinks;
+            let answer = recorder.into_answer();
+            for (number, left_out) in (0..3).flat_map(|number| (0..graph.len()).map(move |i| (number, i))) {
+                let Some(shorter) = leaving_out(&text, number, left_out) else { continue };
+                let reading = classroom::parse(&shorter, &graph).expect("the answer reads");
+                let verdict = check::grade(&graph, &reading, &answer, &witness, Default::default());
+                let told = verdict.keys.iter().filter_map(|key| key.wrong.as_ref()?.explanation.as_ref());
+                for explanation in told {
+                    prop_assert!(!explanation.contains("listed twice"), "{:?}: {}\n{}", algorithm, shorter, explanation);
+                }
+            }
+        }
+    }
+}
+
+/// An answer without item `left_out` of line `number` (`order`, `leaves`
+/// or `pruned`); none where that line has one item only.
+fn leaving_out(text: &str, number: usize, left_out: usize) -> Option<String> {
+    let lines = text.lines().enumerate().map(|(n, line)| {
+        let (key, items) = line.split_once(": ").expect("a key line");
+        let mut items: Vec<&str> = items.split(' ').collect();
+        if n == number {
+            (items.len() > 1 && left_out < items.len()).then(|| items.remove(left_out))?;
+        }
+        Some(format!("{key}: {}\n", items.join(" ")))
+    });
+    lines.collect()
 }
 
 /// Nodes `id-alphabeta` visits on `document` without and with a table.

@@ -98,9 +98,9 @@ impl OrderItems {
     }
 }
 
-/// Lines made from their items, as the tests write them (a line read is
-/// built with room for its words: [`OrderItems::with_capacity`]).
-#[cfg(test)]
+/// Lines made from their items: as the tests write them, and a game
+/// graph's line copy by copy (a line read is built with room for its
+/// words: [`OrderItems::with_capacity`]).
 impl FromIterator<(NodeId, Option<Claim>)> for OrderItems {
     fn from_iter<I: IntoIterator<Item = (NodeId, Option<Claim>)>>(items: I) -> OrderItems {
         let mut line = OrderItems::default();

@@ -341,7 +341,13 @@ impl<'t> Witness<'t> {
             let relation = if kind == ValueKind::Exact { "=" } else { bound_sign(kind) };
             let said =
                 [("node", &name as &dyn Display), ("relation", &relation), ("value", &value)];
-            return fill(self.say.recalled, &said);
+            // With a table by position the value may come from another
+            // copy of the node, and not from an earlier pass.
+            let template = match self.options.transpositions {
+                true => self.say.in_table,
+                false => self.say.recalled,
+            };
+            return fill(template, &said);
         }
         let valued = [("node", &name as &dyn Display), ("value", &value)];
         if self.tree.is_leaf(node) {
