@@ -161,11 +161,29 @@ impl Exercise<'_> {
         for change in changes {
             change.apply(&mut changed, &mut overrides, given);
         }
-        let (student, teacher): (Vec<String>, Vec<String>) =
-            changes.iter().map(|&c| (self.student(c, &requested), c.flag(&requested))).unzip();
+        let (student, teacher): (Vec<String>, Vec<String>) = changes
+            .iter()
+            .map(|&c| (self.student(c, &requested), self.teacher(c, &requested)))
+            .unzip();
         let teacher = format!("this answer is right {}", teacher.join(" and "));
         let convention = Convention { student: student.join("; "), teacher };
         Other { requested: changed, overrides, convention }
+    }
+
+    /// The teacher's words: the flag that makes the change, or what it is
+    /// where a CS188 test's agent fixes the setting and `check` takes no
+    /// flag for it.
+    fn teacher(&self, change: Change, requested: &Requested) -> String {
+        match (self.tree.suggested(), change) {
+            (Some(_), Change::Strict(false)) => {
+                "pruning on equality too (which no flag gives: the CS188 test's agent prunes only on strict inequality)".into()
+            }
+            (Some(agent), Change::Minimax) => format!(
+                "with minimax (which no flag gives: the CS188 test's agent searches with {})",
+                agent.algorithm
+            ),
+            _ => change.flag(requested),
+        }
     }
 
     /// The student's words: what the answer does, and what the exercise does.
