@@ -301,6 +301,9 @@ impl Grader<'_> {
             _ => None,
         };
         let trailing = self.trailing_mark(w, marks, i);
+        // A node valued without being evaluated, and how it was valued.
+        let (unlisted, is_leaf) = (|leaf| !search.contains(&leaf), |n| self.tree.is_leaf(n));
+        let lists_only = |node| fill(self.say.leaves_lists_only, &[("why", &w.why_value(node))]);
         match (marks.get(i), search.get(i)) {
             (Some(&LeafMark::Cutoff), _) if i > 0 && marks[i - 1] == LeafMark::Cutoff => {
                 Some(self.say.mark_too_many.to_string())
@@ -312,14 +315,16 @@ impl Grader<'_> {
             )),
             (Some(&LeafMark::Cutoff), _) if trailing.is_some() => trailing,
             (Some(&LeafMark::Leaf(node)), _) if !w.reached(node) => Some(w.why_not_searched(node)),
-            // Valued, not evaluated: taken from a table, or an inner node.
-            (Some(&leaf @ LeafMark::Leaf(node)), _) if !search.contains(&leaf) => {
-                Some(fill(self.say.leaves_lists_only, &[("why", &w.why_value(node))]))
+            // A leaf valued but not searched: taken from a table.
+            (Some(&leaf @ LeafMark::Leaf(node)), _) if unlisted(leaf) && is_leaf(node) => {
+                Some(lists_only(node))
             }
             (_, Some(&LeafMark::Cutoff)) => {
                 let nth = search[..i].iter().filter(|&&m| m == LeafMark::Cutoff).count();
                 Some(w.why_cutoff(nth))
             }
+            // An inner node, where the search has no cutoff to tell about.
+            (Some(&leaf @ LeafMark::Leaf(node)), _) if unlisted(leaf) => Some(lists_only(node)),
             (Some(&LeafMark::Cutoff), Some(&LeafMark::Leaf(node))) => {
                 Some(w.why_searched(node, None))
             }
