@@ -325,9 +325,8 @@ impl Grader<'_> {
             }
             // An inner node, where the search has no cutoff to tell about.
             (Some(&leaf @ LeafMark::Leaf(node)), _) if unlisted(leaf) => Some(lists_only(node)),
-            (Some(&LeafMark::Cutoff), Some(&LeafMark::Leaf(node))) => {
-                Some(w.why_searched(node, None))
-            }
+            // The answer has another leaf, or a `#`, where the search takes this one.
+            (_, Some(&LeafMark::Leaf(node))) => Some(w.why_searched(node, None)),
             _ => None,
         }
     }
