@@ -15,6 +15,7 @@ use super::classroom::{self, Claim, Items, Key, Line, OrderItems};
 use super::copies;
 use super::explain::Witness;
 use super::facts::Facts;
+use super::written::{accepted_note, rounding_note};
 use super::{GradeOptions, KeyVerdict, first_difference, verdict, wrong_at};
 use crate::lang::{Explanations, Lang, fill};
 
@@ -125,7 +126,13 @@ impl Grader<'_> {
         let wrong = first_difference(items.iter(), search(), same).map(|i| {
             let searched = search().nth(i);
             let explanation = self.explained(|w| {
-                self.order_copies_explanation(w, items, (i, search().count()), &evaluated)
+                let item = items.get(i).map(|(node, _)| node);
+                let in_search = search().filter(|&(node, ..)| Some(node) == item).count();
+                let once = item.is_some_and(|node| self.listed_once(node, in_search));
+                let name = |&(node, _): &(NodeId, Option<Claim>)| tree.name(node).to_string();
+                let twice = once.then(|| self.listed_twice(items.iter(), i, name)).flatten();
+                let at = (i, search().count());
+                self.order_copies_explanation(w, items, at, (twice, &evaluated))
             });
             let search_item = searched.map(|(node, value, kind)| {
                 format!("{}:{}{value}", tree.name(node), Notation::Symbols.bound_sign(kind))
@@ -148,13 +155,14 @@ impl Grader<'_> {
     }
 
     /// Why item `i` of an `order` line of `total` items differs from the
-    /// search's: [`Grader::order_explanation`] of the copies both mean.
+    /// search's (`twice` where it repeats an item): [`Grader::order_explanation`]
+    /// of the copies both mean.
     fn order_copies_explanation(
         &self,
         w: &Witness,
         items: &OrderItems,
         (i, total): (usize, usize),
-        evaluated: &impl Fn(NodeId) -> bool,
+        (twice, evaluated): (Option<String>, &impl Fn(NodeId) -> bool),
     ) -> String {
         // The search's line copy by copy, as the graded line has it.
         let inner_only = items.iter().all(|(node, _)| !evaluated(node));
@@ -167,7 +175,7 @@ impl Grader<'_> {
         let count = |copy| copies().take(i + 1).filter(|&c| c == copy).count();
         let searched = copies().nth(i).map(|copy| (copy, Some(count(copy))));
         let items = copies::order(self.tree, items, copies());
-        self.order_explanation(w, &items, (searched, total), i, evaluated)
+        self.order_explanation(w, &items, (searched, total), i, (twice, evaluated))
     }
 
     /// Why item `i` of an `order` line differs from the search's, whose
@@ -182,12 +190,10 @@ impl Grader<'_> {
         items: &OrderItems,
         (searched, total): (Option<(NodeId, Option<usize>)>, usize),
         i: usize,
-        evaluated: &impl Fn(NodeId) -> bool,
+        (twice, evaluated): (Option<String>, &impl Fn(NodeId) -> bool),
     ) -> String {
         let item = items.get(i);
         let broken = item.and_then(|(node, _)| self.rule_broken(w, items, node, i, evaluated));
-        let twice =
-            self.listed_twice(items.iter(), i, |&(node, _)| self.tree.name(node).to_string());
         match (item, searched) {
             (Some(_), _) if twice.is_some() => twice.expect("checked"),
             (None, Some((node, nth))) => {
@@ -268,9 +274,15 @@ impl Grader<'_> {
         };
         let wrong = first_difference(marks, search.iter(), |a, s| a == s).map(|i| {
             let explanation = self.witness.and_then(|w| {
+                let leaf = |&mark: &LeafMark| notation::leaf(self.tree, mark).to_string();
+                let node = |&mark: &LeafMark| match mark {
+                    LeafMark::Leaf(node) => Some(node),
+                    LeafMark::Cutoff => None,
+                };
+                let twice = self.repeated((marks, &search), i, node, leaf);
                 let lines = (self.copies, relaxed);
                 let (marks, search) = copies::leaves(self.tree, (marks, &search), lines);
-                self.leaves_explanation(w, &marks, &search, i)
+                self.leaves_explanation(w, (&marks, &search), i, twice)
             });
             let show =
                 |mark: Option<&LeafMark>| mark.map(|&m| notation::leaf(self.tree, m).to_string());
@@ -287,19 +299,14 @@ impl Grader<'_> {
     }
 
     /// Why item `i` of a `leaves` line differs from the search's `search`
-    /// (or nothing to say).
+    /// (`twice` where it repeats an item; or nothing to say).
     fn leaves_explanation(
         &self,
         w: &Witness,
-        marks: &[LeafMark],
-        search: &[LeafMark],
+        (marks, search): (&[LeafMark], &[LeafMark]),
         i: usize,
+        twice: Option<String>,
     ) -> Option<String> {
-        let leaf = |&mark: &LeafMark| notation::leaf(self.tree, mark).to_string();
-        let twice = match marks.get(i) {
-            Some(LeafMark::Leaf(_)) => self.listed_twice(marks.iter().copied(), i, leaf),
-            _ => None,
-        };
         let trailing = self.trailing_mark(w, marks, i);
         // A node valued without being evaluated, and how it was valued.
         let (unlisted, is_leaf) = (|leaf| !search.contains(&leaf), |n| self.tree.is_leaf(n));
@@ -350,9 +357,9 @@ impl Grader<'_> {
         let search = &self.answer.pruned;
         let wrong = first_difference(nodes, search, |a, s| a == s).map(|i| {
             let explanation = self.explained(|w| {
-                let (nodes, search) = copies::pruned(self.tree, nodes, self.copies);
                 let name = |&node: &NodeId| self.tree.name(node).to_string();
-                let twice = self.listed_twice(nodes.iter().copied(), i, name);
+                let twice = self.repeated((nodes, search), i, |&node| Some(node), name);
+                let (nodes, search) = copies::pruned(self.tree, nodes, self.copies);
                 match (nodes.get(i), search.get(i)) {
                     (Some(_), _) if twice.is_some() => twice.expect("checked"),
                     (Some(&node), _) if w.reached(node) => w.why_searched(node, None),
@@ -426,39 +433,34 @@ impl<I: Iterator<Item = (NodeId, Option<Claim>)> + Clone> fmt::Display for Shown
     }
 }
 
-/// Why a decimal near a value whose decimals never end is not taken: too
-/// few places, or not its rounding to the places written.
-fn rounding_note(written: Written, computed: Value, say: &Explanations) -> Option<String> {
-    let places = written.places?;
-    if !computed.repeats() || !computed.is_finite() {
-        return None;
-    }
-    let rounded = computed.round_to(places.max(2).into())?;
-    let said = [("value", &computed as &dyn std::fmt::Display), ("rounded", &rounded)];
-    Some(match places {
-        0 | 1 => fill(say.never_ends, &said),
-        _ => fill(say.rounded_to, &[said[0], said[1], ("places", &places)]),
-    })
-}
-
-/// For the teacher: the first written value matched as a rounding or
-/// within the tolerance, with how (`f:7.67 taken as 23/3 rounded to 2 places`).
-/// Each item is named only when it is the one (`item` writes it).
-fn accepted_note<Item: fmt::Display>(
-    matches: impl IntoIterator<Item = (Item, Written, Value)>,
-    tolerance: Option<f64>,
-) -> Option<String> {
-    matches.into_iter().find_map(|(item, written, computed)| {
-        let how = match written.matches(computed, tolerance) {
-            Match::Rounded => format!("rounded to {} places", written.places?),
-            Match::Near => format!("within the tolerance {}", crate::num::Num(tolerance?)),
-            Match::Exact | Match::No => return None,
-        };
-        Some(format!("{item} taken as {computed} {how}"))
-    })
-}
-
 impl Grader<'_> {
+    /// Whether an answer lists `node` once at most, where the search's
+    /// line has it `in_search` times: a search in several passes lists a
+    /// node once in each, and a game graph's shared node has several
+    /// copies, with one name.
+    fn listed_once(&self, node: NodeId, in_search: usize) -> bool {
+        let tree = self.tree;
+        let position = tree.position(node);
+        let shared = tree.positions() != tree.len()
+            && tree.nodes().filter(|&n| tree.position(n) == position).nth(1).is_some();
+        in_search <= 1 && !shared
+    }
+
+    /// [`Grader::listed_twice`] of a list of nodes or leaves, where the
+    /// search's is `line`, for an item that names a node listed once.
+    fn repeated<T: PartialEq + Copy>(
+        &self,
+        (items, line): (&[T], &[T]),
+        i: usize,
+        node: impl Fn(&T) -> Option<NodeId>,
+        name: impl Fn(&T) -> String,
+    ) -> Option<String> {
+        let item = items.get(i)?;
+        let in_search = line.iter().filter(|&x| x == item).count();
+        let once = node(item).is_some_and(|node| self.listed_once(node, in_search));
+        once.then(|| self.listed_twice(items.iter().copied(), i, name)).flatten()
+    }
+
     /// Why item `i` of a list is wrong when it repeats an earlier item.
     fn listed_twice<T: PartialEq>(
         &self,

@@ -21,6 +21,7 @@ mod names;
 pub mod report;
 mod source;
 pub mod trace_file;
+mod written;
 
 pub use conventions::Convention;
 pub use exercise::{Exercise, ExerciseError};
