@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::iter;
 
 use super::classroom::OrderItems;
-use crate::answer::{Answer, LeafMark};
+use crate::answer::LeafMark;
 use crate::tree::{NodeId, Tree};
 
 /// An answer's `order` items copy by copy, read against the search's
@@ -34,18 +34,16 @@ pub(super) fn order<'i>(
     Cow::Owned(items.map(|((node, claim), at)| (copies.meant(node, at), claim)).collect())
 }
 
-/// An answer's `leaves` line and the search's `line` as graded (without
-/// `#` where `relaxed`), copy by copy: the search's `lines` have them.
+/// An answer's `leaves` line copy by copy, read against the search's
+/// `line` of copies.
 pub(super) fn leaves<'m>(
     tree: &Tree,
-    (marks, line): (&'m [LeafMark], &'m [LeafMark]),
-    (lines, relaxed): (&Answer, bool),
-) -> (Cow<'m, [LeafMark]>, Cow<'m, [LeafMark]>) {
+    marks: &'m [LeafMark],
+    line: &[LeafMark],
+) -> Cow<'m, [LeafMark]> {
     if !has_copies(tree) {
-        return (Cow::Borrowed(marks), Cow::Borrowed(line));
+        return Cow::Borrowed(marks);
     }
-    let line: Vec<LeafMark> =
-        lines.leaves.iter().copied().filter(|&mark| !relaxed || mark != LeafMark::Cutoff).collect();
     let mut copies = Copies::of(tree, false);
     let marks = marks.iter().zip(padded(line.iter())).map(|(&mark, at)| match (mark, at) {
         (LeafMark::Leaf(node), Some(&LeafMark::Leaf(copy))) => {
@@ -54,28 +52,29 @@ pub(super) fn leaves<'m>(
         (LeafMark::Leaf(node), _) => LeafMark::Leaf(copies.meant(node, None)),
         (LeafMark::Cutoff, _) => LeafMark::Cutoff,
     });
-    (marks.collect(), Cow::Owned(line))
+    marks.collect()
 }
 
-/// An answer's `pruned` line and the search's, copy by copy: the search's
-/// `lines` have them.
-pub(super) fn pruned<'m>(
-    tree: &Tree,
-    nodes: &'m [NodeId],
-    lines: &'m Answer,
-) -> (Cow<'m, [NodeId]>, &'m [NodeId]) {
-    let line = &lines.pruned;
+/// An answer's `pruned` line copy by copy, read against the search's
+/// `line` of copies.
+pub(super) fn pruned<'m>(tree: &Tree, nodes: &'m [NodeId], line: &[NodeId]) -> Cow<'m, [NodeId]> {
     if !has_copies(tree) {
-        return (Cow::Borrowed(nodes), line);
+        return Cow::Borrowed(nodes);
     }
     let mut copies = Copies::of(tree, false);
     let nodes = nodes.iter().zip(padded(line.iter().copied()));
-    (nodes.map(|(&node, at)| copies.meant(node, at)).collect(), line)
+    nodes.map(|(&node, at)| copies.meant(node, at)).collect()
 }
 
 /// Whether `tree` is a game graph's, with copies of shared nodes.
-fn has_copies(tree: &Tree) -> bool {
+pub(super) fn has_copies(tree: &Tree) -> bool {
     tree.positions() != tree.len()
+}
+
+/// Whether `node` is one of several copies of a game graph's position.
+pub(super) fn is_shared(tree: &Tree, node: NodeId) -> bool {
+    let position = tree.position(node);
+    has_copies(tree) && tree.nodes().filter(|&n| tree.position(n) == position).nth(1).is_some()
 }
 
 /// A line's items, then none for ever: past its end.

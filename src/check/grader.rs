@@ -268,10 +268,7 @@ impl Grader<'_> {
         let with_cutoffs = marks.contains(&LeafMark::Cutoff) || self.options.require_marks;
         let leaves = &self.answer.leaves;
         let relaxed = !with_cutoffs && leaves.contains(&LeafMark::Cutoff);
-        let search: Cow<[LeafMark]> = match relaxed {
-            false => Cow::Borrowed(leaves),
-            true => leaves.iter().copied().filter(|&m| m != LeafMark::Cutoff).collect(),
-        };
+        let search = without_marks(leaves, relaxed);
         let wrong = first_difference(marks, search.iter(), |a, s| a == s).map(|i| {
             let explanation = self.witness.and_then(|w| {
                 let leaf = |&mark: &LeafMark| notation::leaf(self.tree, mark).to_string();
@@ -280,8 +277,12 @@ impl Grader<'_> {
                     LeafMark::Cutoff => None,
                 };
                 let twice = self.repeated((marks, &search), i, node, leaf);
-                let lines = (self.copies, relaxed);
-                let (marks, search) = copies::leaves(self.tree, (marks, &search), lines);
+                // The search's line copy by copy, as the graded line has it.
+                let search = match copies::has_copies(self.tree) {
+                    false => Cow::Borrowed(&*search),
+                    true => without_marks(&self.copies.leaves, relaxed),
+                };
+                let marks = copies::leaves(self.tree, marks, &search);
                 self.leaves_explanation(w, (&marks, &search), i, twice)
             });
             let show =
@@ -359,7 +360,8 @@ impl Grader<'_> {
             let explanation = self.explained(|w| {
                 let name = |&node: &NodeId| self.tree.name(node).to_string();
                 let twice = self.repeated((nodes, search), i, |&node| Some(node), name);
-                let (nodes, search) = copies::pruned(self.tree, nodes, self.copies);
+                let search = &self.copies.pruned;
+                let nodes = copies::pruned(self.tree, nodes, search);
                 match (nodes.get(i), search.get(i)) {
                     (Some(_), _) if twice.is_some() => twice.expect("checked"),
                     (Some(&node), _) if w.reached(node) => w.why_searched(node, None),
@@ -414,6 +416,15 @@ impl Grader<'_> {
     }
 }
 
+/// The search's `leaves` line as an answer without `#` is compared with
+/// (`relaxed`), copied only then: it can have a million items.
+fn without_marks(line: &[LeafMark], relaxed: bool) -> Cow<'_, [LeafMark]> {
+    match relaxed {
+        false => Cow::Borrowed(line),
+        true => line.iter().copied().filter(|&mark| mark != LeafMark::Cutoff).collect(),
+    }
+}
+
 /// An answer's `order` items as one line, `e:3 f b:≤2`, written without a
 /// string for each item (a line can have a million).
 struct Shown<'a, I>(&'a Tree, I);
@@ -439,11 +450,7 @@ impl Grader<'_> {
     /// node once in each, and a game graph's shared node has several
     /// copies, with one name.
     fn listed_once(&self, node: NodeId, in_search: usize) -> bool {
-        let tree = self.tree;
-        let position = tree.position(node);
-        let shared = tree.positions() != tree.len()
-            && tree.nodes().filter(|&n| tree.position(n) == position).nth(1).is_some();
-        in_search <= 1 && !shared
+        in_search <= 1 && !copies::is_shared(self.tree, node)
     }
 
     /// [`Grader::listed_twice`] of a list of nodes or leaves, where the
