@@ -118,6 +118,9 @@ impl Steps for MovedView<'_> {
             Event::Value { node, value, kind } => {
                 self.0.event(&Event::Value { node, value: -value, kind: kind.flipped() })
             }
+            Event::Recall { node, value, kind } => {
+                self.0.event(&Event::Recall { node, value: -value, kind: kind.flipped() })
+            }
             _ => self.0.event(event),
         }
     }
