@@ -10,10 +10,11 @@
 //!    or a space and its items. Around the key, Markdown heading and quote
 //!    marks, list bullets and numbering (`1.`, `3a)`, `b)`) and emphasis
 //!    (`**order:**`) are ignored.
-//! 4. A key line without items takes them from the following lines, and a
-//!    line of a list (`order`, `leaves`, `pruned`) may wrap onto the next:
-//!    a line that is not a key line and reads as items of the key above
-//!    continues it.
+//! 4. A key line without items takes them from the next line that is not
+//!    a key line, whether they read or not (an item that does not read is
+//!    told as that key's), and a line of a list (`order`, `leaves`,
+//!    `pruned`) may wrap onto the next: a line that is not a key line and
+//!    reads as items of the key above continues it.
 //! 5. A line whose key names who wrote the answer (`Name: ...`,
 //!    `Matr.-Nr.: ...`) is skipped silently. Any other line is skipped,
 //!    with a warning that names it; so is a key given a second time.
@@ -147,7 +148,8 @@ impl<'a> Reader<'_, 'a> {
             return;
         }
         if let Some(block) = &mut self.open
-            && classroom::continues(block.key, &block.text, line, &self.names)
+            && (classroom::continues(block.key, &block.text, line, &self.names)
+                || block.text.trim().is_empty() && !names_the_writer(line))
         {
             let text = block.text.to_mut();
             text.push(' ');
@@ -231,6 +233,12 @@ fn why_text(skipped: &Skipped, lang: Lang) -> String {
     let described = skipped.describe(lang);
     let at = described.find(": ").map_or(0, |at| at + 2);
     described[at..].to_string()
+}
+
+/// Whether `line` names who wrote the answer (`Name: Anna`): not the
+/// items of a key line above it that has none.
+fn names_the_writer(line: &str) -> bool {
+    matches!(why_skipped(line), Why::UnknownKey(key) if classroom::is_name_field(&key))
 }
 
 /// Why a line that is no key line and continues no key is skipped.

@@ -143,7 +143,6 @@ fn items_that_do_not_read_make_their_key_wrong() {
         other => panic!("{other:?}"),
     };
     assert_eq!(reason("pruned: x"), "no node is named \"x\"");
-    assert_eq!(reason("pruned: I"), "no node is named \"I\" (did you mean \"i\"?)");
     assert_eq!(reason("order: e:three"), "expected a number, got \"three\"");
     assert_eq!(reason("order: :3"), "malformed item \":3\": expected name:value");
     assert_eq!(reason("order: c:<2"), "expected a number, got \"<2\"");
@@ -154,6 +153,15 @@ fn items_that_do_not_read_make_their_key_wrong() {
         "\"best move\" takes one node name (or none), got \"b c\""
     );
     assert_eq!(reason("value: 3 4"), "\"value\" takes one number, got \"3 4\"");
+    // The items on the line after a key line without any are its items,
+    // whether they read or not; a name line there is not.
+    assert_eq!(reason("pruned:\n\ni x\n"), "no node is named \"x\"");
+    assert_eq!(
+        reason("best move:\nb c"),
+        "\"best move\" takes one node name (or none), got \"b c\""
+    );
+    let items = |text: &str| parse(text, &tree).unwrap().lines[0].items.clone();
+    assert_eq!(items("leaves:\nName: Anna\ne f\n"), items("leaves: e f"));
     let long = "x".repeat(300);
     assert_eq!(
         reason(&format!("pruned: {long}")),
