@@ -2,6 +2,7 @@
 //! action that labels the move.
 
 use std::cell::{Cell, OnceCell};
+use std::collections::HashMap;
 
 use super::classroom::Unread;
 use crate::tree::{NameIndex, NodeId, Tree};
@@ -23,13 +24,18 @@ pub struct Names<'t> {
     parents: Vec<NodeId>,
     /// The node found last, and the furthest in pre-order found so far.
     last: Cell<Option<(NodeId, NodeId)>>,
+    /// Each name in lower case with its node (the first copy), `None`
+    /// where two names differ only in case; built at the first name no
+    /// node has as written.
+    folded: OnceCell<HashMap<String, Option<NodeId>>>,
 }
 
 impl<'t> Names<'t> {
     pub fn of(tree: &'t Tree) -> Names<'t> {
         let named_apart = tree.positions() == tree.len();
         let parents = if named_apart { tree.parents() } else { Vec::new() };
-        Names { tree, index: OnceCell::new(), parents, last: Cell::new(None) }
+        let last = Cell::new(None);
+        Names { tree, index: OnceCell::new(), parents, last, folded: OnceCell::new() }
     }
 
     /// A new list begins: its first item follows no other.
@@ -50,11 +56,31 @@ impl<'t> Names<'t> {
         let guessed = self.guesses().into_iter().flatten().find(|&n| self.tree.name(n) == word);
         let found = match guessed {
             Some(node) => node,
-            None => self.index().get(word).ok_or_else(|| unknown_node(word, self.tree))?,
+            None => (self.index().get(word).or_else(|| self.in_other_case(word)))
+                .ok_or_else(|| unknown_node(word, self.tree))?,
         };
         let furthest = self.last.get().map_or(found, |(_, furthest)| furthest.max(found));
         self.last.set(Some((found, furthest)));
         Ok(found)
+    }
+
+    /// The node named `word` in another case (`B` for `b`), where no
+    /// other node's name differs from it only in case: students write the
+    /// letters of a tree drawn in lower case as capitals, and the other
+    /// way round.
+    fn in_other_case(&self, word: &str) -> Option<NodeId> {
+        let folded = self.folded.get_or_init(|| {
+            let mut folded: HashMap<String, Option<NodeId>> = HashMap::new();
+            for node in self.tree.nodes() {
+                let name = self.tree.name(node);
+                let first = folded.entry(name.to_lowercase()).or_insert(Some(node));
+                if first.is_some_and(|first| self.tree.name(first) != name) {
+                    *first = None;
+                }
+            }
+            folded
+        });
+        folded.get(&word.to_lowercase()).copied().flatten()
     }
 
     /// Where the next item probably is: after the node found last, at its
@@ -156,6 +182,19 @@ mod tests {
         assert_eq!(names.node(tree.name(first)).unwrap(), first);
         assert_eq!(names.node(tree.name(last)).unwrap(), last);
         assert!(names.index.get().is_some());
+    }
+
+    #[test]
+    fn a_name_in_another_case_is_its_node_where_no_two_names_differ_only_in_case() {
+        let tree =
+            tree(r#"{"children": {"r": ["ab", "AB", "c"]}, "values": {"ab": 1, "AB": 2, "c": 3}}"#);
+        let names = Names::of(&tree);
+        let node = |name: &str| tree.name_index().get(name).unwrap();
+        assert_eq!(names.node("C").unwrap(), node("c"));
+        assert_eq!(names.node("AB").unwrap(), node("AB"));
+        assert_eq!(names.node("ab").unwrap(), node("ab"));
+        let meant = Some("ab".to_string());
+        assert_eq!(names.node("Ab"), Err(Unread::UnknownNode { word: "Ab".into(), meant }));
     }
 
     #[test]
