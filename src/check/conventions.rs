@@ -34,8 +34,9 @@ enum Change {
     NegamaxView(NegamaxView),
     Player(Player),
     Perspective(Perspective),
-    /// The plain minimax search instead of the exercise's algorithm.
-    Minimax,
+    /// Another algorithm: plain minimax for any exercise that asks for
+    /// another, alpha-beta for a minimax exercise (an answer that prunes).
+    Algorithm(Algorithm),
 }
 
 /// What the exercise is, to say what an answer does differently.
@@ -48,7 +49,8 @@ struct Exercise<'a> {
 /// The conventions to try: each setting of the exercise changed alone
 /// (strict cutoffs and what nodes return for the alpha-beta algorithms,
 /// whose side negamax values are shown from, the root player, the
-/// perspective of the values, plain minimax for any other algorithm), then
+/// perspective of the values, plain minimax for any other algorithm and
+/// alpha-beta for minimax), then
 /// each two different settings changed together. `settings` are
 /// `requested` resolved for `tree`; `given` is what the command line says
 /// of the tree.
@@ -83,9 +85,12 @@ pub fn others(
         Perspective::Max => Perspective::Mover,
         Perspective::Mover => Perspective::Max,
     }));
-    if algorithm != Algorithm::MINIMAX {
-        changes.push(Change::Minimax);
-    }
+    let minimax = algorithm == Algorithm::MINIMAX;
+    changes.push(Change::Algorithm(if minimax {
+        Algorithm::ALPHABETA
+    } else {
+        Algorithm::MINIMAX
+    }));
     let singles = changes.iter().map(|&change| vec![change]);
     let pairs = changes.iter().enumerate().flat_map(|(at, &first)| {
         let later = changes[at + 1..].iter().copied();
@@ -112,10 +117,10 @@ impl Change {
             Change::Perspective(perspective) => {
                 overrides.get_or_insert(given).perspective = Some(perspective);
             }
-            Change::Minimax => {
+            Change::Algorithm(algorithm) => {
                 let Requested { depth, order, value_range, transpositions, .. } = *requested;
                 *requested = Requested {
-                    algorithm: Some(Algorithm::MINIMAX),
+                    algorithm: Some(algorithm),
                     depth,
                     order,
                     value_range,
@@ -142,7 +147,7 @@ impl Change {
             }
             Change::Perspective(Perspective::Mover) => "with --perspective mover".into(),
             Change::Perspective(Perspective::Max) => "with --perspective max".into(),
-            Change::Minimax => "with --algo minimax".into(),
+            Change::Algorithm(algorithm) => format!("with --algo {}", algorithm.name()),
         }
     }
 }
@@ -178,8 +183,9 @@ impl Exercise<'_> {
             (Some(_), Change::Strict(false)) => {
                 "pruning on equality too (which no flag gives: the CS188 test's agent prunes only on strict inequality)".into()
             }
-            (Some(agent), Change::Minimax) => format!(
-                "with minimax (which no flag gives: the CS188 test's agent searches with {})",
+            (Some(agent), Change::Algorithm(algorithm)) => format!(
+                "with {} (which no flag gives: the CS188 test's agent searches with {})",
+                algorithm.name(),
                 agent.algorithm
             ),
             _ => change.flag(requested),
@@ -217,7 +223,7 @@ impl Exercise<'_> {
                 "you read the leaves' values from MAX's point of view; this exercise's are the mover's",
                 "Sie lesen die Blattwerte aus Sicht von MAX; in dieser Aufgabe sind sie aus Sicht des Spielers am Zug",
             ),
-            Change::Minimax => self.minimax_words(),
+            Change::Algorithm(algorithm) => self.algorithm_words(algorithm),
         }
     }
 }
@@ -245,11 +251,23 @@ impl Exercise<'_> {
         }
     }
 
-    fn minimax_words(&self) -> String {
-        let name = self.settings.algorithm.name();
-        match self.lang {
-            Lang::En => format!("this is the plain minimax answer; this exercise asks for {name}"),
-            Lang::De => format!("das ist die Antwort von Minimax; diese Aufgabe fragt nach {name}"),
+    fn algorithm_words(&self, algorithm: Algorithm) -> String {
+        let asked = self.settings.algorithm.name();
+        match (self.lang, algorithm == Algorithm::MINIMAX) {
+            (Lang::En, true) => {
+                format!("this is the plain minimax answer; this exercise asks for {asked}")
+            }
+            (Lang::De, true) => {
+                format!("das ist die Antwort von Minimax; diese Aufgabe fragt nach {asked}")
+            }
+            (Lang::En, false) => format!(
+                "this is the {} answer, which prunes; this exercise asks for {asked}, which prunes nothing",
+                algorithm.name()
+            ),
+            (Lang::De, false) => format!(
+                "das ist die Antwort von {}, das abschneidet; diese Aufgabe fragt nach {asked}, das nichts abschneidet",
+                algorithm.name()
+            ),
         }
     }
 }
