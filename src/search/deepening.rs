@@ -1,5 +1,5 @@
 //! Iterative deepening: alpha-beta to depth 1, then 2, ... up to the
-//! tree's depth (or `--depth`). Each iteration evaluates the inner nodes at
+//! tree's depth (or `--depth`, if the tree is deeper). Each iteration evaluates the inner nodes at
 //! its horizon by their static values. Before each iteration, the children
 //! of every inner node, searched last time or not, are sorted best first by
 //! the values the previous iteration gave them (children it gave none keep
@@ -40,9 +40,8 @@ impl Algorithm {
 fn search(tree: &Tree, options: &Options, sink: &mut dyn Steps) -> Result<Outcome, Stopped> {
     let mut engine = Engine::new(tree, options, sink);
     let rule = AlphaBeta(Pruning::new(options));
-    let deepest = options.depth_limit.unwrap_or_else(|| height(tree));
     let mut last = None;
-    for depth in 1..=deepest.max(1) {
+    for depth in 1..=iterations(tree, options.depth_limit) {
         engine.stats.passes += 1;
         let (node, window) = (tree.root(), rule.0.root_window);
         engine.emit(&Event::Pass { node, number: depth, window, depth_limit: Some(depth) })?;
@@ -57,6 +56,13 @@ fn search(tree: &Tree, options: &Options, sink: &mut dyn Steps) -> Result<Outcom
     }
     let last = last.expect("at least one iteration");
     Ok(engine.outcome(last, View::Max, engine.best_children()))
+}
+
+/// How many iterations deepen to `depth_limit`: one a depth, up to the
+/// tree's height, past which an iteration would repeat the one before
+/// (`--depth 4294967295` is the full search, not four billion of them).
+pub(crate) fn iterations(tree: &Tree, depth_limit: Option<u32>) -> u32 {
+    depth_limit.map_or(height(tree), |limit| limit.min(height(tree))).max(1)
 }
 
 /// Sorts `children` best first for `player` by their `value`; children

@@ -39,11 +39,10 @@ pub fn check(tree: &Tree, algorithm: Algorithm, options: &Options) -> Result<(),
 }
 
 /// Checks that every iteration of iterative deepening, to depth 1, 2, ...
-/// `depth_limit` (or the tree's depth), finds a static value on each inner
-/// node at its horizon.
+/// `depth_limit` (or the tree's depth, if it is less), finds a static
+/// value on each inner node at its horizon.
 fn check_iterations(tree: &Tree, depth_limit: Option<u32>) -> Result<(), SearchError> {
-    let deepest = depth_limit.unwrap_or_else(|| super::deepening::height(tree));
-    for depth in 1..=deepest {
+    for depth in 1..=super::deepening::iterations(tree, depth_limit) {
         check_static_values(tree, depth).map_err(|error| match error {
             SearchError::MissingStaticValue { node, limit } if depth_limit != Some(depth) => {
                 SearchError::IterationWithoutStaticValue { node, depth: limit }

@@ -270,10 +270,16 @@ fn height(node: &Node) -> u32 {
 /// the values the previous iteration returned for them, unvalued ones last.
 /// Returns the value, the leaves evaluated and the root's children in the
 /// last iteration's order.
+/// How many iterations deepen to `limit`: one a depth up to the tree's
+/// height, past which an iteration would repeat the one before.
+fn iterations(root: &Node, limit: Option<u32>) -> u32 {
+    limit.map_or(height(root), |limit| limit.min(height(root))).max(1)
+}
+
 fn iterative_deepening(root: &Node, limit: Option<u32>) -> (f64, Seen, Vec<String>) {
     let mut deepening = Deepening::default();
     let mut value = f64::NAN;
-    for depth in 1..=limit.unwrap_or_else(|| height(root)).max(1) {
+    for depth in 1..=iterations(root, limit) {
         deepening.previous = std::mem::take(&mut deepening.now);
         deepening.reorder(root);
         value = deepening.alphabeta(root, depth, f64::NEG_INFINITY, f64::INFINITY);
@@ -413,7 +419,7 @@ proptest! {
     }
 
     #[test]
-    fn iterative_deepening_is_the_textbooks(document in game_tree(), limit in prop::option::of(1u32..4)) {
+    fn iterative_deepening_is_the_textbooks(document in game_tree(), limit in prop::option::of(prop_oneof![1u32..6, Just(u32::MAX)])) {
         let tree = parse(&document);
         let options = Options { depth_limit: limit, ..Options::default() };
         let (outcome, leaves) = run(&tree, Algorithm::ID_ALPHABETA, &options);
@@ -422,8 +428,7 @@ proptest! {
         let (value, seen, last_order) = iterative_deepening(&root, limit);
         prop_assert_eq!(outcome.value.to_f64(), value);
         prop_assert_eq!(&leaves, &seen.leaves);
-        let iterations = limit.unwrap_or_else(|| height(&root)).max(1);
-        prop_assert_eq!(outcome.stats.passes, u64::from(iterations));
+        prop_assert_eq!(outcome.stats.passes, u64::from(iterations(&root, limit)));
         // The best move is the first child with the root's value in the
         // order the last iteration searched.
         let first_best = last_order.iter().find(|name| {
