@@ -153,12 +153,21 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
         .iter()
         .map(|(file, result)| (file.as_str(), result.as_ref().map_err(String::clone)))
         .collect();
-    match args.format {
+    let written = match args.format {
         VerdictFormat::Csv => verdict::write_csv(out, &graded, points),
         _ => verdict::write_class(out, &graded, points),
+    };
+    verdicts_written(written).map(|()| class_status(&graded))
+}
+
+/// Whether the verdicts were written, or the reader closed the pipe
+/// (`check ... | head -1`): the writing then ends quietly and the exit
+/// status stands, so that a CI job with `pipefail` still sees a mismatch.
+fn verdicts_written(written: std::io::Result<()>) -> Result<(), Failure> {
+    match written {
+        Err(error) if error.kind() == ErrorKind::BrokenPipe => Ok(()),
+        written => written.map_err(Failure::Output),
     }
-    .map_err(Failure::Output)?;
-    Ok(class_status(&graded))
 }
 
 /// The most bytes of classroom lines read: far above any real answer (the
@@ -242,29 +251,29 @@ fn run_one(
         (Err((file, error)), VerdictFormat::Text) => return Err(Failure::Answer { file, error }),
         (Err((file, error)), format) => {
             let reason = error.to_string();
-            match format {
+            let written = match format {
                 VerdictFormat::Json => verdict::write_unreadable(out, &error, points),
                 VerdictFormat::Csv => verdict::write_csv(out, &[(&file, Err(reason))], points),
                 _ => {
                     let reason = submitted(path, &reason);
                     gradescope::write_unreadable(out, &reason, points, test_names(args))
                 }
-            }
-            .map_err(Failure::Output)?;
+            };
+            verdicts_written(written)?;
             return Err(Failure::Answer { file, error });
         }
         (Ok(verdict), _) => verdict,
     };
     let file = name_in_messages(path);
-    match args.format {
+    let written = match args.format {
         VerdictFormat::Text => verdict::write_text(out, &verdict, palette(args.color)),
         VerdictFormat::Json => verdict::write_json(out, &verdict),
         VerdictFormat::Csv => verdict::write_csv(out, &[(&file, Ok(&verdict))], points),
         VerdictFormat::Gradescope => {
             gradescope::write(out, &verdict, args.teacher_visibility, test_names(args))
         }
-    }
-    .map_err(Failure::Output)?;
+    };
+    verdicts_written(written)?;
     Ok(if verdict.is_right() { Status::Success } else { Status::Mismatch })
 }
 

@@ -172,7 +172,12 @@ pub fn main() -> ExitCode {
     let mut out = io::BufWriter::with_capacity(1 << 16, standard_output());
     let result = run(cli, &mut out);
     // Flushed whatever the result: a failed run may have written a verdict.
-    let flushed = out.flush().map_err(Failure::Output);
+    // A closed pipe (`gametree ... | head`) ends the output quietly, and
+    // the run's exit status stands (`check`'s mismatch is still 1).
+    let flushed = match out.flush() {
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        flushed => flushed.map_err(Failure::Output),
+    };
     exit(result.and_then(|status| flushed.map(|()| status)))
 }
 

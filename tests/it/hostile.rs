@@ -216,6 +216,31 @@ fn a_closed_pipe_ends_every_command_quietly() {
 }
 
 #[test]
+#[cfg(unix)]
+fn a_closed_pipe_keeps_the_exit_status_of_a_check() {
+    let wrong = "tests/answers/aima-wrong-value.txt";
+    let cases: [(&[&str], i32); 4] = [
+        (&["check", "trees/aima-5-2.json", wrong], 1),
+        (&["check", "trees/aima-5-2.json", wrong, wrong], 1),
+        (&["check", "trees/aima-5-2.json", wrong, "--format", "csv"], 1),
+        (&["check", "trees/aima-5-2.json", wrong, "no-such-answer.txt"], 2),
+    ];
+    for (args, code) in cases {
+        // The pipe's reading end is closed before the command starts.
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let output = Command::new(env!("CARGO_BIN_EXE_gametree"))
+            .args(args)
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(code), "{args:?}: {}", stderr(&output));
+        assert!(output.stderr.is_empty(), "{args:?}: {}", stderr(&output));
+    }
+}
+
+#[test]
 #[cfg(target_os = "linux")]
 fn a_failing_output_file_is_named() {
     let output = gametree(&["trace", "trees/aima-5-2.json", "-o", "/dev/full"]);
