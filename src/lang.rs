@@ -60,7 +60,8 @@ pub struct Words {
     /// `c=5 passes the null window: search again c` (PVS).
     pub passes_null_window: &'static str,
     pub search_again: &'static str,
-    /// A value taken from what an earlier pass proved (MTD(f), SSS*).
+    /// A value taken from memory: an earlier pass (MTD(f), SSS*) or the
+    /// transposition table.
     pub remembered: &'static str,
     /// `pass 2: alpha=5- beta=5`.
     pub pass: &'static str,

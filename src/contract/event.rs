@@ -136,8 +136,10 @@ pub struct Research<'a> {
     pub exact: Option<Exact>,
 }
 
-/// `node` receives its value from what earlier passes proved, without a
-/// search (MTD(f), SSS*); `kind` says whether it is exact or a bound.
+/// `node` receives its value from memory, without a search: what an
+/// earlier pass proved (MTD(f), SSS*) or, with `transpositions`, what an
+/// earlier copy of the same position got; `kind` says whether it is exact
+/// or a bound.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Recall<'a> {

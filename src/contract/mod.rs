@@ -380,12 +380,13 @@ pub struct StatsRecord {
     /// when none.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub researches: u64,
-    /// Passes over the tree (`mtdf`, `sss`); absent for the one-pass
-    /// algorithms.
+    /// Passes over the tree (`mtdf`, `sss`, `id-alphabeta`); absent for
+    /// the one-pass algorithms.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub passes: u64,
-    /// Nodes that took their value from the memory of earlier passes,
-    /// without a search; absent when none.
+    /// Nodes that took their value from memory, without a search: what an
+    /// earlier pass proved, or with `transpositions` an earlier copy of
+    /// the same position; absent when none.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub memory_hits: u64,
 }

@@ -145,11 +145,6 @@ impl Algorithm {
         matches!(self.0.window, Windows::Root { .. })
     }
 
-    /// Whether the algorithm takes the conventions of alpha-beta.
-    pub fn has_conventions(self) -> bool {
-        self.0.conventions
-    }
-
     /// Whose point of view the algorithm's values are from.
     pub fn view(self) -> View {
         self.0.view

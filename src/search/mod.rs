@@ -94,8 +94,9 @@ pub enum Event<'t> {
     /// `node` searches `child` again: its `value` from a null-window probe
     /// was better than the node's best, inside its window (PVS).
     Research { node: NodeId, child: NodeId, value: Value },
-    /// `node` receives its value from what earlier passes proved, without
-    /// a search: exact, or a bound that already decides its window.
+    /// `node` receives its value from memory, without a search: what an
+    /// earlier pass proved, or with transpositions an earlier copy of the
+    /// same position; exact, or a bound that already decides its window.
     Recall { node: NodeId, value: Value, kind: ValueKind },
     /// Pass `number` (from 1) over the tree begins at the root `node`, with
     /// the root's `window` (MTD(f), SSS*), and for iterative deepening the
@@ -252,9 +253,11 @@ pub struct Stats {
     pub deepest: u32,
     /// Children searched again after a null-window probe (PVS).
     pub researches: u64,
-    /// Passes over the tree (MTD(f), SSS*); 0 for the one-pass algorithms.
+    /// Passes over the tree (MTD(f), SSS*, iterative deepening); 0 for the
+    /// one-pass algorithms.
     pub passes: u64,
-    /// Nodes that took their value from the memory of earlier passes.
+    /// Nodes that took their value from memory (earlier passes, or the
+    /// transposition table).
     pub memory_hits: u64,
 }
 
@@ -336,13 +339,6 @@ impl From<RunError<Infallible>> for SearchError {
             RunError::Search(error) => error,
             RunError::Sink(never) => match never {},
         }
-    }
-}
-
-impl RunError<Infallible> {
-    /// The same error, from a run whose sink could have failed with `E`.
-    pub fn widen<E>(self) -> RunError<E> {
-        RunError::Search(self.into())
     }
 }
 
