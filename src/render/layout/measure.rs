@@ -42,6 +42,10 @@ pub struct Metrics {
     /// Whether a window is drawn outside its triangle, on the wide side,
     /// on two lines (`α=3` over `β=∞`), rather than as a line inside it.
     pub window_outside: bool,
+    /// The room between a MAX triangle's base and its lowest line, in
+    /// inches: the bar of `≥` and `≤` hangs below the baseline, and on the
+    /// base it would read as `>` or `<`.
+    pub max_base_room: f64,
 }
 
 impl Metrics {
@@ -58,6 +62,7 @@ impl Metrics {
         rows_fit_shapes: false,
         values_as_shown: false,
         window_outside: false,
+        max_base_room: 0.0,
     };
     /// TeX's: gaps and edges a fraction of a line, shapes no larger than
     /// their text, windows on two lines beside the triangle's text.
@@ -73,6 +78,7 @@ impl Metrics {
         rows_fit_shapes: true,
         values_as_shown: true,
         window_outside: true,
+        max_base_room: 0.15 * VALUE_PT / 72.0,
     };
 
     /// The height of a line of text at `points`, in inches.
@@ -156,8 +162,8 @@ pub(super) fn measure(
         [(Shape::Min, 1), (Shape::Chance, 2), (Shape::Leaf, 3)].map(|(s, k)| lines(s, k));
     let windowed = ended.slots(Shape::Max, look).contains(&Part::Window);
     let sizes = [
-        triangle(&max_lines, metrics),
-        triangle(&min_lines, metrics),
+        triangle(&max_lines, metrics, metrics.max_base_room),
+        triangle(&min_lines, metrics, 0.0),
         circle(&chance_lines, metrics),
         leaf_box(&leaf_lines, metrics),
     ];
@@ -221,13 +227,15 @@ fn signed(text: String, minus: bool) -> String {
     if minus { text.replace('-', "\u{2212}") } else { text }
 }
 
-/// A triangle whose text lines, listed from its wide side, all fit: as
-/// tall as twice the text, as wide as the line that needs it most.
-fn triangle(lines: &Lines, metrics: Metrics) -> Size {
+/// A triangle whose text lines, listed from its wide side, all fit, with
+/// `room` between the wide side and the first: as tall as twice the text
+/// and the room, as wide as the line that needs it most.
+fn triangle(lines: &Lines, metrics: Metrics, room: f64) -> Size {
     let text: f64 = lines.iter().map(|line| line.1).sum();
-    let height = (2.0 * text + metrics.triangle_extra).max(metrics.smallest_triangle);
+    let height = (2.0 * text + 4.0 * room + metrics.triangle_extra).max(metrics.smallest_triangle);
     let drawn = 0.75 * height;
-    // The text block is centred a quarter of the height from the wide side.
+    // The text block is centred a quarter of the height from the wide side
+    // (at the triangle's centroid, where the pictures centre it).
     let mut reach = height / 4.0 - text / 2.0;
     let mut width = metrics.smallest_triangle;
     for &(line_width, line_height) in lines {
