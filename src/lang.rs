@@ -225,7 +225,7 @@ const GERMAN: Words = Words {
         first_on_line: "zuerst in Zeile",
         not_asked: "wird in dieser Aufgabe nicht gefragt",
         note: "Hinweis",
-        not_utf8: "kein UTF-8-Text: speichere die Antwort als UTF-8",
+        not_utf8: "kein UTF-8-Text: speichern Sie die Antwort als UTF-8",
     },
     explain: &GERMAN_EXPLANATIONS,
 };

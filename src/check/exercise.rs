@@ -6,6 +6,7 @@
 
 use std::borrow::Cow;
 
+use super::answer_file;
 use super::classroom::{self, AnswerError, Key, Reading};
 use super::conventions::Other;
 use super::explain::Witness;
@@ -64,7 +65,7 @@ impl<'a> Exercise<'a> {
 
     /// Grades one answer, given as the bytes of its file.
     pub fn grade(&self, bytes: &[u8]) -> Result<Verdict, AnswerError> {
-        let text = answer_text(bytes, self.options.lang.unwrap_or_default())?;
+        let text = answer_file::text(bytes, self.options.lang.unwrap_or_default())?;
         let text = text.as_ref();
         if trace_file::looks_like_json(text) {
             return self.grade_trace(text);
@@ -97,7 +98,7 @@ impl<'a> Exercise<'a> {
     /// tree file's bytes, if they are held, are let go, which leaves a
     /// large trace's check the memory.
     pub fn grade_alone(self, bytes: &[u8]) -> Result<Verdict, AnswerError> {
-        let text = answer_text(bytes, self.options.lang.unwrap_or_default())?;
+        let text = answer_file::text(bytes, self.options.lang.unwrap_or_default())?;
         let text = text.as_ref();
         if !trace_file::looks_like_json(text) {
             return self.grade(bytes);
@@ -296,53 +297,9 @@ fn right_or_wrong(
     Ok(super::grade_with(tree, reading, (&answer, &facts), None, options))
 }
 
-/// An answer file's text: UTF-8, without a byte-order mark (as some
-/// editors save one), or UTF-16 with a byte-order mark (Windows editors'
-/// "Unicode"), decoded; any other bytes are refused, in `lang`.
-fn answer_text(bytes: &[u8], lang: Lang) -> Result<Cow<'_, str>, AnswerError> {
-    let utf16 = match bytes {
-        [0xff, 0xfe, rest @ ..] => Some((rest, u16::from_le_bytes as fn([u8; 2]) -> u16)),
-        [0xfe, 0xff, rest @ ..] => Some((rest, u16::from_be_bytes as fn([u8; 2]) -> u16)),
-        _ => None,
-    };
-    let not_text = || AnswerError::whole(lang.words().verdict.not_utf8);
-    if let Some((rest, unit)) = utf16 {
-        let chunks = rest.chunks_exact(2);
-        if !chunks.remainder().is_empty() {
-            return Err(not_text());
-        }
-        let units: Vec<u16> = chunks.map(|pair| unit([pair[0], pair[1]])).collect();
-        return String::from_utf16(&units).map(Cow::Owned).map_err(|_| not_text());
-    }
-    let text = std::str::from_utf8(bytes).map_err(|_| not_text())?;
-    Ok(Cow::Borrowed(text.strip_prefix('\u{feff}').unwrap_or(text)))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn utf16_with_a_byte_order_mark_is_decoded_and_other_bytes_are_refused() {
-        let text = "best move: b\n";
-        let le: Vec<u8> = [0xff, 0xfe]
-            .into_iter()
-            .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
-            .collect();
-        let be: Vec<u8> = [0xfe, 0xff]
-            .into_iter()
-            .chain(text.encode_utf16().flat_map(u16::to_be_bytes))
-            .collect();
-        assert_eq!(answer_text(&le, Lang::En).unwrap(), text);
-        assert_eq!(answer_text(&be, Lang::En).unwrap(), text);
-        assert_eq!(answer_text("\u{feff}order: e".as_bytes(), Lang::En).unwrap(), "order: e");
-        let refused = "not UTF-8 text: save the answer as UTF-8";
-        assert_eq!(answer_text(&le[..le.len() - 1], Lang::En).unwrap_err().message, refused);
-        assert_eq!(answer_text(&[0x61, 0xff], Lang::En).unwrap_err().message, refused);
-        assert_eq!(answer_text(&[0xff, 0xfe, 0x00, 0xd8], Lang::En).unwrap_err().message, refused);
-        let german = "kein UTF-8-Text: speichere die Antwort als UTF-8";
-        assert_eq!(answer_text(&[0x61, 0xff], Lang::De).unwrap_err().message, german);
-    }
 
     /// The tree behind `min_first` and `right`, in `tree`'s file, which
     /// changes (a 3 becomes a 7) after `min_first` was graded once: whether

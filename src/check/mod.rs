@@ -7,6 +7,7 @@
 //! and the search say, and why the search does what it does
 //! ([`explain`]).
 
+mod answer_file;
 pub mod classroom;
 mod conventions;
 mod copies;
