@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::classroom::{AnswerError, Key};
 use super::{KeyVerdict, Mark, NOTHING, Points, Verdict};
-use crate::lang::{Lang, Words};
+use crate::lang::Words;
 use crate::num::Num;
 use crate::terminal::{Palette, Role, visible};
 
@@ -274,7 +274,8 @@ pub fn write_class(out: &mut dyn Write, graded: &[Graded<'_>], points: Points) -
 /// A gradebook: `file,status,` a column per key asked for (`ok`, `wrong`
 /// or `missing`), `score,max score,explanation` (the first wrong key's
 /// verdict line, in the verdict's language), `teacher` (notes for the
-/// teacher) and `skipped` (the lines not read), in English.
+/// teacher, in English) and `skipped` (the lines not read, in the
+/// verdict's language, as the text verdict says them).
 pub fn write_csv(out: &mut dyn Write, graded: &[Graded<'_>], points: Points) -> io::Result<()> {
     let keys: Vec<Key> = points.keys().map(|(key, _)| key).collect();
     let names: Vec<&str> = keys.iter().map(|key| key.name()).collect();
@@ -293,7 +294,7 @@ pub fn write_csv(out: &mut dyn Write, graded: &[Graded<'_>], points: Points) -> 
                 let words = verdict.lang.words();
                 let explanation = first.map(|key| key_line(key, words, Palette::default()));
                 let skipped: Vec<String> =
-                    verdict.skipped.iter().map(|s| s.describe(Lang::En)).collect();
+                    verdict.skipped.iter().map(|s| s.describe(verdict.lang)).collect();
                 let marks = keys.iter().map(|&key| verdict.mark(key).name().to_string());
                 [status.to_string()]
                     .into_iter()
@@ -332,6 +333,7 @@ fn csv_field(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::check::{KeyVerdict, Wrong};
+    use crate::lang::Lang;
 
     fn key(name: &str, about: Key, wrong: bool, missing: bool) -> KeyVerdict {
         let wrong = wrong.then(|| Wrong {
