@@ -294,6 +294,7 @@ pub struct Explanations {
     pub one_move: &'static str,
     pub one_number: &'static str,
     pub lists_nothing: &'static str,
+    pub value_in_list: &'static str,
     pub malformed: &'static str,
     pub not_a_number: &'static str,
 }
@@ -344,6 +345,7 @@ const ENGLISH_EXPLANATIONS: Explanations = Explanations {
     one_move: "{key} takes one node name (or {nothing}), got {got}",
     one_number: "{key} takes one number, got {got}",
     lists_nothing: "{key} lists nothing",
+    value_in_list: "{key} names nodes only, without values: {got}",
     malformed: "malformed item {got}: expected name:value",
     not_a_number: "expected a number, got {got}",
 };
@@ -394,6 +396,7 @@ const GERMAN_EXPLANATIONS: Explanations = Explanations {
     one_move: "{key} nimmt einen Knotennamen (oder {nothing}), nicht {got}",
     one_number: "{key} nimmt eine Zahl, nicht {got}",
     lists_nothing: "{key} nennt nichts",
+    value_in_list: "{key} nennt nur Knoten, ohne Werte: {got}",
     malformed: "Eintrag {got} hat nicht die Form Name:Wert",
     not_a_number: "{got} ist keine Zahl",
 };

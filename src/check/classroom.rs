@@ -210,6 +210,12 @@ pub enum Unread {
     /// An order item without a name.
     Malformed(String),
     NotANumber(String),
+    /// A `leaves` or `pruned` item with a value (`n:3`): those lines name
+    /// nodes only.
+    ValueInList {
+        key: Key,
+        word: String,
+    },
 }
 
 impl Unread {
@@ -236,6 +242,9 @@ impl Unread {
             }
             Unread::Malformed(word) => lang::fill(say.malformed, &[("got", &quote(word))]),
             Unread::NotANumber(text) => lang::fill(say.not_a_number, &[("got", &quote(text))]),
+            Unread::ValueInList { key: listed, word } => {
+                lang::fill(say.value_in_list, &[("key", &key(*listed)), ("got", &quote(word))])
+            }
         }
     }
 }
@@ -369,7 +378,7 @@ pub fn parse_items(key: Key, text: &str, names: &Names<'_>) -> Result<Items, Unr
     let words = || joined.split(' ').filter(|word| !word.is_empty());
     // The first two words tell one item (or `none`) from more.
     let first: Vec<&str> = words().take(2).collect();
-    let node = |word: &str| names.node(word);
+    let node = |word: &str| names.node(word).map_err(|error| valued(key, word, names, error));
     match key {
         // Only the order of inner nodes can be empty: a tree that is one leaf.
         Key::Order if matches!(first.as_slice(), [word] if is_reserved(word)) => {
@@ -385,11 +394,15 @@ pub fn parse_items(key: Key, text: &str, names: &Names<'_>) -> Result<Items, Unr
         Key::Leaves => {
             nonempty(&first, key)?;
             let mut marks = Vec::with_capacity(most_words(&joined));
-            let mark = |word: &str| match word {
-                "#" => Ok(LeafMark::Cutoff),
-                name => node(name).map(LeafMark::Leaf),
-            };
-            words().try_for_each(|word| mark(word).map(|mark| marks.push(mark)))?;
+            for word in words() {
+                // `u#` is `u #`, unless a node is named `u#`.
+                let glued = word.strip_suffix('#').filter(|name| !name.is_empty());
+                match glued.filter(|_| !names.has(word)) {
+                    Some(name) => marks.extend([LeafMark::Leaf(node(name)?), LeafMark::Cutoff]),
+                    None if word == "#" => marks.push(LeafMark::Cutoff),
+                    None => marks.push(LeafMark::Leaf(node(word)?)),
+                }
+            }
             Ok(Items::Leaves(marks))
         }
         Key::Pruned => match first.as_slice() {
@@ -406,6 +419,15 @@ pub fn parse_items(key: Key, text: &str, names: &Names<'_>) -> Result<Items, Unr
             [number] => parse_number(number).map(Items::Value),
             _ => Err(Unread::OneNumber(text.trim().to_string())),
         },
+    }
+}
+
+/// Why `word`, an item of a list of names, names no node: a value after a
+/// node's name (`n:3` in `leaves`), or `error`, why it names none.
+fn valued(key: Key, word: &str, names: &Names<'_>, error: Unread) -> Unread {
+    match word.split_once(':') {
+        Some((name, _)) if names.has(name) => Unread::ValueInList { key, word: word.to_string() },
+        _ => error,
     }
 }
 

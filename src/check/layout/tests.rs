@@ -160,7 +160,11 @@ fn items_that_do_not_read_make_their_key_wrong() {
         reason("best move:\nb c"),
         "\"best move\" takes one node name (or none), got \"b c\""
     );
+    assert_eq!(reason("leaves: e:3 f"), "\"leaves\" names nodes only, without values: \"e:3\"");
+    assert_eq!(reason("pruned: i=4"), "\"pruned\" names nodes only, without values: \"i:4\"");
     let items = |text: &str| parse(text, &tree).unwrap().lines[0].items.clone();
+    // A `#` written onto the leaf before it is a mark of its own.
+    assert_eq!(items("leaves: e f g h# k"), items("leaves: e f g h # k"));
     assert_eq!(items("leaves:\nName: Anna\ne f\n"), items("leaves: e f"));
     let long = "x".repeat(300);
     assert_eq!(
