@@ -222,10 +222,20 @@ impl EventCheck<'_, '_> {
     fn verdict(self) -> KeyVerdict {
         let made = self.step as usize;
         let wrong = self.wrong.or_else(|| {
-            let extra = self.answer.get(made).map(|event| shown(event.get()));
+            let extra = self.answer.get(made).map(|&event| compact(event));
             extra.map(|extra| wrong_at(Some(made + 1), Some(extra), None, None))
         });
         verdict("events", items(made), items(self.answer.len()), wrong)
+    }
+}
+
+/// An answer's event as a verdict shows it: written as gametree writes
+/// one (on one line, whatever indenting another tool gave the file) where
+/// it is a record of the contract, else as the file has it.
+fn compact(event: &RawValue) -> String {
+    match serde_json::from_str::<EventRecord>(event.get()) {
+        Ok(record) => shown(serde_json::to_string(&record).expect("a record serialises")),
+        Err(_) => shown(event.get()),
     }
 }
 
@@ -249,7 +259,7 @@ impl<'t> Sink for EventCheck<'_, 't> {
         if read.as_ref() != Some(&made) {
             let written = serde_json::to_string(&made).expect("a record serialises");
             let position = Some(self.step as usize);
-            let given = given.map(|text| shown(text.get()));
+            let given = given.map(|&text| compact(text));
             self.wrong = Some(wrong_at(position, given, Some(written), None));
         }
         Ok(Flow::Continue)
