@@ -14,6 +14,7 @@ mod play;
 mod sheet;
 mod trace;
 
+use std::borrow::Cow;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -198,11 +199,21 @@ fn exit(result: Result<Status, Failure>) -> ExitCode {
     }
 }
 
+/// The most characters of a line [`say`] writes: a message that quotes a
+/// file's megabyte-long key or name is cut, so that it stays a line a
+/// person reads.
+const SAID: usize = 1000;
+
 /// Writes a line to standard error, with whatever it echoes made
-/// [visible](crate::terminal::visible). A failure to write it changes
-/// nothing: there is nowhere left to say so, and the exit status stands.
+/// [visible](crate::terminal::visible), cut after [`SAID`] characters with
+/// `…` and its length in bytes. A failure to write it changes nothing:
+/// there is nowhere left to say so, and the exit status stands.
 pub(crate) fn say(line: &str) {
-    let _ = writeln!(io::stderr().lock(), "{}", crate::terminal::visible(line));
+    let line = match line.char_indices().nth(SAID) {
+        Some((cut, _)) => Cow::Owned(format!("{}… ({} bytes)", &line[..cut], line.len())),
+        None => Cow::Borrowed(line),
+    };
+    let _ = writeln!(io::stderr().lock(), "{}", crate::terminal::visible(&line));
 }
 
 /// What clap says about the command line: help and version on standard

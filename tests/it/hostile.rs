@@ -216,6 +216,17 @@ fn a_closed_pipe_ends_every_command_quietly() {
 }
 
 #[test]
+fn an_error_quoting_a_megabyte_long_key_is_cut_to_a_line_a_person_reads() {
+    let file = write("long-key.json", &format!("{{\"{}\": 1}}", "k".repeat(1_000_000)));
+    let output = gametree(&["trace", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    let said = stderr(&output);
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(said.len() < 1200, "{} bytes", said.len());
+    assert!(said.starts_with("error: ") && said.trim_end().ends_with(" bytes)"), "{said}");
+}
+
+#[test]
 #[cfg(unix)]
 fn a_closed_pipe_keeps_the_exit_status_of_a_check() {
     let wrong = "tests/answers/aima-wrong-value.txt";
