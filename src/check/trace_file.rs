@@ -14,7 +14,7 @@ use crate::answer::Recorder;
 use crate::contract::{EventRecord, FORMAT_VERSION, Name, OrderEntry, Summary, TraceDocument};
 use crate::search::{self, Event, Flow, RunError, SearchError, Sink, View};
 use crate::settings::{Requested, Settings};
-use crate::tree::Tree;
+use crate::tree::{Player, Tree};
 
 /// A trace as `check` reads it: every field, each event as its text.
 pub type TraceAnswer<'a> = Read<'a, Vec<&'a RawValue>>;
@@ -41,6 +41,11 @@ pub fn read(text: &str) -> Result<TraceAnswer<'_>, AnswerError> {
             "trace format_version {} is not supported; this gametree reads version {FORMAT_VERSION}",
             document.format_version
         )));
+    }
+    if document.player == Player::Chance {
+        return Err(AnswerError::whole(
+            "not a gametree trace: its root player is \"chance\", and the root is a move of MAX or MIN",
+        ));
     }
     Ok(document)
 }
