@@ -213,13 +213,15 @@ fn read_answer(path: &Path) -> Result<(String, Vec<u8>), String> {
 }
 
 /// Whether `path` is a file (not a stream, which may be endless) whose
-/// first character is a JSON object's `{`: a JSON trace.
+/// first character is a JSON object's `{`: a JSON trace. A named pipe is
+/// not opened again: its writer is gone, and the open would wait forever.
 fn is_trace_file(path: &Path) -> bool {
+    if !std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file()) {
+        return false;
+    }
     let mut start = [0u8; 64];
-    let read = std::fs::File::open(path).and_then(|mut file| {
-        let regular = file.metadata()?.is_file();
-        Ok(if regular { std::io::Read::read(&mut file, &mut start)? } else { 0 })
-    });
+    let read =
+        std::fs::File::open(path).and_then(|mut file| std::io::Read::read(&mut file, &mut start));
     let start = &start[..read.unwrap_or(0)];
     start.iter().find(|byte| !byte.is_ascii_whitespace()) == Some(&b'{')
 }

@@ -216,6 +216,37 @@ fn a_closed_pipe_ends_every_command_quietly() {
 }
 
 #[test]
+#[cfg(unix)]
+fn a_named_pipe_answer_past_64_mib_is_refused_not_waited_on() {
+    let fifo = temp("answer.fifo");
+    let _ = std::fs::remove_file(&fifo);
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let feed = format!("head -c 70000000 /dev/zero > '{}'", fifo.display());
+    let mut writer = Command::new("sh").args(["-c", &feed]).stderr(Stdio::null()).spawn().unwrap();
+    let mut check = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["check", "trees/aima-5-2.json"])
+        .arg(&fifo)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Reading it again would wait forever for a writer that is gone.
+    let waited = std::time::Instant::now();
+    while check.try_wait().unwrap().is_none() && waited.elapsed().as_secs() < 30 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let finished = check.try_wait().unwrap();
+    let _ = (check.kill(), writer.kill(), writer.wait());
+    assert_eq!(finished.and_then(|status| status.code()), Some(2), "check still waits");
+    let output = check.wait_with_output().unwrap();
+    assert!(
+        stderr(&output).ends_with(": the answer is larger than 64 MiB\n"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
 fn an_error_quoting_a_megabyte_long_key_is_cut_to_a_line_a_person_reads() {
     let file = write("long-key.json", &format!("{{\"{}\": 1}}", "k".repeat(1_000_000)));
     let output = gametree(&["trace", &file]);
