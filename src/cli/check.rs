@@ -8,8 +8,10 @@ use std::path::{Path, PathBuf};
 use clap::ColorChoice;
 
 use super::args::{
-    SearchArgs, TreeArgs, describe_io, is_stdin, name_in_messages, read_input, read_within,
+    SearchArgs, TreeArgs, cannot_write, describe_io, is_stdin, name_in_messages, read_input,
+    read_within,
 };
+use super::output::Pending;
 use super::{Failure, Status, palette};
 use crate::check::classroom::AnswerError;
 use crate::check::gradescope::{self, Visibility};
@@ -71,9 +73,16 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value_t = Visibility::AfterPublished)]
     teacher_visibility: Visibility,
 
-    /// When to use colour: auto means on a terminal and NO_COLOR unset.
+    /// When to use colour: auto means on a terminal and NO_COLOR unset
+    /// (never in a file -o writes).
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
+
+    /// Write the verdicts to FILE instead of stdout (a gradebook with
+    /// --format csv), replacing an earlier FILE only once they are
+    /// complete. `-o -` is stdout.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -97,10 +106,35 @@ fn parse_tolerance(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Runs `gametree check`. Exit 0 when every answer is right, 1 when any is
-/// wrong, 2 when any cannot be read; a JSON or Gradescope verdict is
-/// printed for an unreadable answer too.
+/// Runs `gametree check`, its verdicts to standard output or the file
+/// `-o` names. Exit 0 when every answer is right, 1 when any is wrong, 2
+/// when any cannot be read; a JSON or Gradescope verdict is written for an
+/// unreadable answer too.
 pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
+    match args.output.as_deref().filter(|path| !is_stdin(path)) {
+        None => verdicts(args, out),
+        Some(path) => verdicts_into(path, args),
+    }
+}
+
+/// Grades into the file at `path`, which replaces an earlier file once the
+/// verdicts are complete: the verdicts are made in memory (a line or two
+/// an answer), and a run that writes none (a tree that cannot be read, a
+/// single unreadable answer in text) leaves any earlier file as it was.
+fn verdicts_into(path: &Path, args: &CheckArgs) -> Result<Status, Failure> {
+    let mut pending = Pending::new(path).map_err(|error| cannot_write(path, &error))?;
+    let mut written = Vec::new();
+    let status = verdicts(args, &mut written);
+    if !written.is_empty() {
+        let file = pending.file();
+        file.write_all(&written).map_err(|error| cannot_write(path, &error))?;
+        pending.finish().map_err(|error| cannot_write(path, &error))?;
+    }
+    status
+}
+
+/// Grades every answer and writes the verdicts to `out`.
+fn verdicts(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
     let single = args.answers.len() == 1;
     if !single && matches!(args.format, VerdictFormat::Json | VerdictFormat::Gradescope) {
         return Err(Failure::Usage(
@@ -268,7 +302,7 @@ fn run_one(
     };
     let file = name_in_messages(path);
     let written = match args.format {
-        VerdictFormat::Text => verdict::write_text(out, &verdict, palette(args.color)),
+        VerdictFormat::Text => verdict::write_text(out, &verdict, colours(args)),
         VerdictFormat::Json => verdict::write_json(out, &verdict),
         VerdictFormat::Csv => verdict::write_csv(out, &[(&file, Ok(&verdict))], points),
         VerdictFormat::Gradescope => {
@@ -277,6 +311,15 @@ fn run_one(
     };
     verdicts_written(written)?;
     Ok(if verdict.is_right() { Status::Success } else { Status::Mismatch })
+}
+
+/// The colours of a text verdict: none in a file `-o` names unless
+/// `--color always` asks for them.
+fn colours(args: &CheckArgs) -> crate::terminal::Palette {
+    match args.output.as_deref().filter(|path| !is_stdin(path)) {
+        Some(_) if args.color != ColorChoice::Always => palette(ColorChoice::Never),
+        _ => palette(args.color),
+    }
 }
 
 /// The language of Gradescope's test names: `--lang`, else English, never

@@ -247,6 +247,35 @@ fn a_named_pipe_answer_past_64_mib_is_refused_not_waited_on() {
 }
 
 #[test]
+fn check_writes_its_gradebook_to_o_and_a_failed_run_leaves_the_earlier_file() {
+    let book = temp("grades.csv");
+    let book_arg = book.to_str().unwrap();
+    let right = "tests/answers/aima-right.txt";
+    let args = ["check", "trees/aima-5-2.json", right, right, "--algo", "alphabeta"];
+    let output = gametree(&[&args[..], &["--format", "csv", "-o", book_arg]].concat());
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(output.stdout.is_empty());
+    let written = std::fs::read_to_string(&book).unwrap();
+    assert!(written.starts_with("file,status,") && written.lines().count() == 3, "{written}");
+    // Nothing to write: the tree cannot be read, or the one answer in text.
+    for failing in [
+        &["check", "no-such-tree.json", right, "-o", book_arg][..],
+        &["check", "trees/aima-5-2.json", "tests/answers/empty.txt", "-o", book_arg],
+    ] {
+        assert_eq!(gametree(failing).status.code(), Some(2));
+        assert_eq!(std::fs::read_to_string(&book).unwrap(), written);
+    }
+    // A text verdict in a file has no colours, even asked for on a terminal.
+    let output = gametree(&[&args[..], &["--color", "auto", "-o", book_arg]].concat());
+    assert_eq!(output.status.code(), Some(0));
+    assert!(!std::fs::read_to_string(&book).unwrap().contains('\u{1b}'));
+    let leftovers = std::fs::read_dir(book.parent().unwrap()).unwrap();
+    assert!(
+        !leftovers.flatten().any(|entry| entry.file_name().to_string_lossy().ends_with(".part"))
+    );
+}
+
+#[test]
 fn an_error_quoting_a_megabyte_long_key_is_cut_to_a_line_a_person_reads() {
     let file = write("long-key.json", &format!("{{\"{}\": 1}}", "k".repeat(1_000_000)));
     let output = gametree(&["trace", &file]);
