@@ -29,7 +29,7 @@ mod claims;
 
 pub use super::names::Names;
 
-pub use super::layout::{Reading, Skipped, parse};
+pub use super::layout::{Reading, Skipped, parse, parse_in};
 pub use claims::{Claim, OrderItems};
 
 /// The keys of the classroom lines, in the order the tool prints them.

@@ -70,7 +70,7 @@ impl<'a> Exercise<'a> {
         if trace_file::looks_like_json(text) {
             return self.grade_trace(text);
         }
-        let reading = classroom::parse(text, &self.tree)?;
+        let reading = classroom::parse_in(text, &self.tree, self.options.lang)?;
         // The search was checked to run when the exercise was made.
         let mut verdict = grade_lines(&self.tree, &reading, &self.settings, self.options)
             .map_err(|error| AnswerError::whole(error.to_string()))?;

@@ -81,12 +81,19 @@ pub struct Reading {
 
 /// Reads the classroom lines of an answer about `tree`.
 pub fn parse(text: &str, tree: &Tree) -> Result<Reading, AnswerError> {
+    parse_in(text, tree, None)
+}
+
+/// Reads the classroom lines of an answer about `tree`; an answer without
+/// any is told so in the language `asked` (`--lang`), else in English.
+pub fn parse_in(text: &str, tree: &Tree, asked: Option<Lang>) -> Result<Reading, AnswerError> {
     let mut reader = Reader {
         names: Names::of(tree),
         lines: Vec::new(),
         skipped: Vec::new(),
         open: None,
         lang: None,
+        asked,
     };
     for (index, raw) in physical_lines(text).enumerate() {
         let line = without_comment(raw, |word| reader.names.has(word));
@@ -131,7 +138,10 @@ struct Reader<'t, 'a> {
     lines: Vec<Line>,
     skipped: Vec<Skipped>,
     open: Option<Block<'a>>,
+    /// The language of the first key.
     lang: Option<Lang>,
+    /// The language `--lang` asks for, to say that no line is read.
+    asked: Option<Lang>,
 }
 
 impl<'a> Reader<'_, 'a> {
@@ -211,21 +221,34 @@ impl<'a> Reader<'_, 'a> {
 
     fn finish(mut self) -> Result<Reading, AnswerError> {
         self.close();
-        let lang = self.lang.unwrap_or_default();
         if self.lines.is_empty() {
-            return Err(match self.skipped.first() {
-                Some(skipped) => AnswerError {
-                    line: Some(skipped.line),
-                    message: format!("{}; no line is an answer line", why_text(skipped, lang)),
-                },
-                None => AnswerError::whole(
-                    "no answer lines: expected lines such as `order: ...`, `leaves: ...`, `pruned: ...`, `best move: ...`, `value: ...`",
-                ),
-            });
+            return Err(nothing_read(self.skipped.first(), self.asked.unwrap_or_default()));
         }
+        let lang = self.lang.unwrap_or_default();
         self.lines.sort_by_key(|line| line.key);
         Ok(Reading { lines: self.lines, skipped: self.skipped, lang })
     }
+}
+
+/// The error for an answer of which no line is read, in `lang`: why its
+/// first line was skipped, or the lines it could have had.
+fn nothing_read(first_skipped: Option<&Skipped>, lang: Lang) -> AnswerError {
+    let de = lang == Lang::De;
+    let Some(skipped) = first_skipped else {
+        let keys = lang.words().keys.iter().map(|key| format!("`{key}: ...`"));
+        let (lead, such) = if de {
+            ("keine Antwortzeilen", "erwartet werden Zeilen wie")
+        } else {
+            ("no answer lines", "expected lines such as")
+        };
+        return AnswerError::whole(format!(
+            "{lead}: {such} {}",
+            keys.collect::<Vec<_>>().join(", ")
+        ));
+    };
+    let none = if de { "keine Zeile ist eine Antwortzeile" } else { "no line is an answer line" };
+    let message = format!("{}; {none}", why_text(skipped, lang));
+    AnswerError { line: Some(skipped.line), message }
 }
 
 /// A skipped line's reason alone, without `line N skipped:`.
