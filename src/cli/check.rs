@@ -113,8 +113,20 @@ fn parse_tolerance(text: &str) -> Result<f64, String> {
 pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
     match args.output.as_deref().filter(|path| !is_stdin(path)) {
         None => verdicts(args, out),
+        Some(path) if read_by(args, path) => Err(Failure::Usage(format!(
+            "-o {}: it is a file this check reads; write the verdicts to another file",
+            path.display()
+        ))),
         Some(path) => verdicts_into(path, args),
     }
+}
+
+/// Whether `path` is the tree file or an answer file of `args`: `-o` must
+/// not replace a student's answer with the gradebook.
+fn read_by(args: &CheckArgs, path: &Path) -> bool {
+    let Ok(target) = std::fs::canonicalize(path) else { return false };
+    let inputs = std::iter::once(&args.tree.tree).chain(&args.answers);
+    inputs.filter_map(|input| std::fs::canonicalize(input).ok()).any(|input| input == target)
 }
 
 /// Grades into the file at `path`, which replaces an earlier file once the

@@ -265,6 +265,12 @@ fn check_writes_its_gradebook_to_o_and_a_failed_run_leaves_the_earlier_file() {
         assert_eq!(gametree(failing).status.code(), Some(2));
         assert_eq!(std::fs::read_to_string(&book).unwrap(), written);
     }
+    // Nor is a file the check reads replaced: a student's answer stays.
+    let answer = write("student.txt", "best move: b\n");
+    let output = gametree(&["check", "trees/aima-5-2.json", &answer, "-o", &answer]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("it is a file this check reads"), "{}", stderr(&output));
+    assert_eq!(std::fs::read_to_string(&answer).unwrap(), "best move: b\n");
     // A text verdict in a file has no colours, even asked for on a terminal.
     let output = gametree(&[&args[..], &["--color", "auto", "-o", book_arg]].concat());
     assert_eq!(output.status.code(), Some(0));
