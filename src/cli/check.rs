@@ -85,6 +85,13 @@ pub struct CheckArgs {
     output: Option<PathBuf>,
 }
 
+impl CheckArgs {
+    /// The file `-o` names, if it names one (`-o -` is standard output).
+    fn output_file(&self) -> Option<&Path> {
+        self.output.as_deref().filter(|path| !is_stdin(path))
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum VerdictFormat {
     /// One line per key: ok, or the first wrong item and why; for several
@@ -111,7 +118,7 @@ fn parse_tolerance(text: &str) -> Result<f64, String> {
 /// when any cannot be read; a JSON or Gradescope verdict is written for an
 /// unreadable answer too.
 pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
-    match args.output.as_deref().filter(|path| !is_stdin(path)) {
+    match args.output_file() {
         None => verdicts(args, out),
         Some(path) if read_by(args, path) => Err(Failure::Usage(format!(
             "-o {}: it is a file this check reads; write the verdicts to another file",
@@ -203,17 +210,7 @@ fn verdicts(args: &CheckArgs, out: &mut dyn Write) -> Result<Status, Failure> {
         VerdictFormat::Csv => verdict::write_csv(out, &graded, points),
         _ => verdict::write_class(out, &graded, points),
     };
-    verdicts_written(written).map(|()| class_status(&graded))
-}
-
-/// Whether the verdicts were written, or the reader closed the pipe
-/// (`check ... | head -1`): the writing then ends quietly and the exit
-/// status stands, so that a CI job with `pipefail` still sees a mismatch.
-fn verdicts_written(written: std::io::Result<()>) -> Result<(), Failure> {
-    match written {
-        Err(error) if error.kind() == ErrorKind::BrokenPipe => Ok(()),
-        written => written.map_err(Failure::Output),
-    }
+    super::written(written).map(|()| class_status(&graded))
 }
 
 /// The most bytes of classroom lines read: far above any real answer (the
@@ -307,7 +304,7 @@ fn run_one(
                     gradescope::write_unreadable(out, &reason, points, test_names(args))
                 }
             };
-            verdicts_written(written)?;
+            super::written(written)?;
             return Err(Failure::Answer { file, error });
         }
         (Ok(verdict), _) => verdict,
@@ -321,14 +318,14 @@ fn run_one(
             gradescope::write(out, &verdict, args.teacher_visibility, test_names(args))
         }
     };
-    verdicts_written(written)?;
+    super::written(written)?;
     Ok(if verdict.is_right() { Status::Success } else { Status::Mismatch })
 }
 
 /// The colours of a text verdict: none in a file `-o` names unless
 /// `--color always` asks for them.
 fn colours(args: &CheckArgs) -> crate::terminal::Palette {
-    match args.output.as_deref().filter(|path| !is_stdin(path)) {
+    match args.output_file() {
         Some(_) if args.color != ColorChoice::Always => palette(ColorChoice::Never),
         _ => palette(args.color),
     }

@@ -175,11 +175,19 @@ pub fn main() -> ExitCode {
     // Flushed whatever the result: a failed run may have written a verdict.
     // A closed pipe (`gametree ... | head`) ends the output quietly, and
     // the run's exit status stands (`check`'s mismatch is still 1).
-    let flushed = match out.flush() {
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        flushed => flushed.map_err(Failure::Output),
-    };
+    let flushed = written(out.flush());
     exit(result.and_then(|status| flushed.map(|()| status)))
+}
+
+/// Whether output was written, or the reader closed the pipe (`gametree
+/// ... | head -1`): the writing then ends quietly and the run's exit
+/// status stands, so that a CI job with `pipefail` still sees `check`'s
+/// mismatch.
+pub(crate) fn written(result: io::Result<()>) -> Result<(), Failure> {
+    match result {
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        result => result.map_err(Failure::Output),
+    }
 }
 
 /// The exit status of a run, after the one-line error of a failed one.
